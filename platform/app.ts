@@ -1,0 +1,84 @@
+import { Hono } from "hono";
+import type { ContentfulStatusCode } from "hono/utils/http-status";
+import type { Database, DbHandle } from "./db/client.js";
+import type { PlatformEnv } from "./env.js";
+import { DomainError, fail } from "./http/envelope.js";
+import {
+  logger as rootLogger,
+  metricsRegistry,
+  platformDuration,
+  platformRequests,
+  requestIdFrom,
+  type Logger,
+} from "./http/observability.js";
+import { operatorRoutes } from "./operator/routes.js";
+import { systemRoutes } from "./system/routes.js";
+import type { Visitor } from "./system/service.js";
+
+export interface PlatformDeps {
+  handle: DbHandle;
+  env: PlatformEnv;
+  logger?: Logger;
+}
+
+export type PlatformVariables = {
+  db: Database;
+  env: PlatformEnv;
+  log: Logger;
+  requestId: string;
+  /** The end user, as the web tier describes them (X-Site-Host, X-Client-IP, X-Client-Country). */
+  visitor: Visitor;
+  language: string;
+};
+
+export function createPlatformApp({ handle, env, logger = rootLogger }: PlatformDeps) {
+  const app = new Hono<{ Variables: PlatformVariables }>();
+
+  app.use("*", async (c, next) => {
+    const started = performance.now();
+    const requestId = requestIdFrom(c.req.header("x-request-id"));
+    const log = logger.child({ requestId });
+    c.set("db", handle.db);
+    c.set("env", env);
+    c.set("log", log);
+    c.set("requestId", requestId);
+    c.set("visitor", {
+      host: c.req.header("x-site-host") ?? c.req.header("host") ?? null,
+      ip: c.req.header("x-client-ip") ?? null,
+      country: c.req.header("x-client-country") ?? null,
+    });
+    c.set("language", (c.req.query("language") ?? c.req.header("accept-language")?.split(/[,;]/)[0] ?? "").toLowerCase());
+    await next();
+    c.header("x-request-id", requestId);
+    const route = c.req.routePath || "unmatched";
+    const seconds = (performance.now() - started) / 1000;
+    platformRequests.inc({ route, method: c.req.method, status: String(c.res.status) });
+    platformDuration.observe({ route, method: c.req.method }, seconds);
+    log.debug({ method: c.req.method, route, status: c.res.status, ms: Math.round(seconds * 1000) }, "platform request");
+  });
+
+  app.onError((err, c) => {
+    if (err instanceof DomainError) return fail(c, err.status as ContentfulStatusCode, err.code, err.message);
+    c.var.log?.error({ err }, "platform request failed");
+    return fail(c, 500, "INTERNAL_ERROR", "Unknown error");
+  });
+  app.notFound((c) => fail(c, 404, "NOT_FOUND", "No such path"));
+
+  app.get("/healthz", (c) => c.json({ status: "ok" }));
+  app.get("/readyz", async (c) => {
+    try {
+      await handle.ping();
+      return c.json({ status: "ready", database: handle.kind });
+    } catch (err) {
+      c.var.log.warn({ err }, "database unreachable");
+      return c.json({ status: "unavailable", database: handle.kind }, 503);
+    }
+  });
+  app.get("/metrics", async (c) =>
+    c.text(await metricsRegistry.metrics(), 200, { "content-type": metricsRegistry.contentType }),
+  );
+
+  app.route("/", systemRoutes());
+  app.route("/operator/v1", operatorRoutes());
+  return app;
+}

@@ -1,0 +1,97 @@
+import { mkdirSync } from "node:fs";
+import path from "node:path";
+import { PGlite } from "@electric-sql/pglite";
+import { sql } from "drizzle-orm";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { drizzle as drizzlePostgres } from "drizzle-orm/postgres-js";
+import postgres from "postgres";
+import * as schema from "./schema.js";
+
+export type Schema = typeof schema;
+export type Database = ReturnType<typeof drizzlePglite<Schema>> | ReturnType<typeof drizzlePostgres<Schema>>;
+
+export interface DbHandle {
+  db: Database;
+  kind: "pglite" | "postgres";
+  /** Resolves when the database answers a trivial query within the timeout. */
+  ping(timeoutMs?: number): Promise<void>;
+  /** Runs `fn` while holding a cluster-wide advisory lock, so one node at a time does it. */
+  withLock<T>(key: number, fn: () => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}
+
+export interface OpenDbOptions {
+  databaseUrl?: string;
+  /** Folder for PGlite's files; "memory://" keeps it in memory (tests). */
+  dataDir: string;
+}
+
+export async function openDb({ databaseUrl, dataDir }: OpenDbOptions): Promise<DbHandle> {
+  if (databaseUrl) {
+    const client = postgres(databaseUrl, {
+      max: 10,
+      onnotice: () => {},
+      connect_timeout: 5,
+    });
+    const db = drizzlePostgres(client, { schema });
+    return {
+      db,
+      kind: "postgres",
+      ping: (timeoutMs = 2000) => withTimeout(db.execute(sql`select 1`), timeoutMs),
+      withLock: async (key, fn) => {
+        const conn = await client.reserve();
+        try {
+          await conn`select pg_advisory_lock(${key})`;
+          return await fn();
+        } finally {
+          await conn`select pg_advisory_unlock(${key})`.catch(() => {});
+          conn.release();
+        }
+      },
+      close: () => client.end({ timeout: 5 }),
+    };
+  }
+  let target = dataDir;
+  if (dataDir !== "memory://") {
+    target = path.resolve(dataDir, "pglite");
+    mkdirSync(target, { recursive: true });
+  }
+  const client = new PGlite(target === "memory://" ? undefined : target);
+  await client.waitReady;
+  const db = drizzlePglite(client, { schema });
+  let localLock: Promise<void> = Promise.resolve();
+  return {
+    db,
+    kind: "pglite",
+    ping: async (timeoutMs = 2000) => {
+      if (client.closed) throw new Error("database is closed");
+      await withTimeout(client.query("select 1"), timeoutMs);
+    },
+    // PGlite lives in this one process: a local queue is the whole lock.
+    withLock: (_key, fn) => {
+      const run = localLock.then(fn, fn);
+      localLock = run.then(
+        () => undefined,
+        () => undefined,
+      );
+      return run;
+    },
+    close: async () => {
+      if (!client.closed) await client.close();
+    },
+  };
+}
+
+async function withTimeout<T>(promise: Promise<T>, ms: number): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    await Promise.race([
+      promise,
+      new Promise((_, reject) => {
+        timer = setTimeout(() => reject(new Error(`database did not answer within ${ms} ms`)), ms);
+      }),
+    ]);
+  } finally {
+    clearTimeout(timer);
+  }
+}

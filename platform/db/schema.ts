@@ -1,0 +1,3 @@
+// Every table of the platform, one module per domain; drizzle-kit reads this file.
+export * from "../system/schema.js";
+export * from "../games/schema.js";

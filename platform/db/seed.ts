@@ -1,0 +1,194 @@
+import { count } from "drizzle-orm";
+import type { Database } from "./client.js";
+import {
+  banners,
+  customerService,
+  featureModules,
+  merchantDomains,
+  merchants,
+  notices,
+  registerFieldRules,
+  resources,
+  siteStatus,
+} from "../system/schema.js";
+import { gameCategories, merchantVendors, vendors } from "../games/schema.js";
+
+export const DEMO_MERCHANT = "DEMO";
+
+const tr = (en: string, es: string) => ({ en, es });
+
+/** Demo vendors; `isDemo` marks them so an operator can tell them from real integrations. */
+const DEMO_VENDORS = [
+  { code: "HOUSE", displayName: "House Games", gameType: "LIVE" },
+  { code: "AURL", displayName: "Aurora Live", gameType: "LIVE" },
+  { code: "VIVO", displayName: "Vivo Studio", gameType: "LIVE" },
+  { code: "HSLOT", displayName: "House Slots", gameType: "RNG" },
+  { code: "LUCKY", displayName: "Lucky Reels", gameType: "RNG" },
+  { code: "GOLDS", displayName: "Golden Spin", gameType: "RNG" },
+  { code: "NEONP", displayName: "Neon Play", gameType: "RNG" },
+  { code: "OCEAN", displayName: "Ocean King", gameType: "FISH" },
+  { code: "REEFH", displayName: "Reef Hunter", gameType: "FISH" },
+  { code: "BTI", displayName: "BTI Sports", gameType: "SPORTS" },
+  { code: "SABA", displayName: "Saba Sports", gameType: "SPORTS" },
+  { code: "FB", displayName: "Football", gameType: "SPORTS" },
+  { code: "ESPX", displayName: "eSports Arena", gameType: "SPORTS" },
+  { code: "CKF", displayName: "Cockfight Pit", gameType: "SPORTS" },
+  { code: "TABLEM", displayName: "Table Masters", gameType: "PVP" },
+  { code: "TCG_LOTTO_VN", displayName: "VN Lottery", gameType: "LOTT" },
+  { code: "LOTT", displayName: "Lottery", gameType: "LOTT" },
+  { code: "TCG_SEA", displayName: "SEA Lottery", gameType: "ELOTT" },
+  { code: "ELOTT", displayName: "E-Lottery", gameType: "ELOTT" },
+];
+
+const CATEGORIES: Array<{ gameCategory: string; label: Record<string, string> }> = [
+  { gameCategory: "LIVE", label: tr("Live casino", "Casino en vivo") },
+  { gameCategory: "RNG", label: tr("Slots", "Tragamonedas") },
+  { gameCategory: "SPORTS", label: tr("Sports", "Deportes") },
+  { gameCategory: "FISH", label: tr("Fishing", "Pesca") },
+  { gameCategory: "PVP", label: tr("Cards", "Cartas") },
+  { gameCategory: "LOTT", label: tr("Lottery", "Lotería") },
+  { gameCategory: "ELOTT", label: {} },
+];
+
+const FEATURE_MODULES: Array<[string, boolean]> = [
+  ["USERNAMEREG3", true],
+  ["MOBILEVERCODELOGIN3", true],
+  ["DIRECTREG3", true],
+  ["MOBILENUMREG3", true],
+  ["REGMOBVERF3", true],
+  ["MOBILENUMPASSREG3", false],
+  ["FREEPLAY3", true],
+  ["PWDEXPFORCECHANGE3", true],
+];
+
+const FIELD_RULES = [
+  { field: "username", patternId: "LETTER_FIRST_ALNUM", acceptedPattern: "^[A-Za-z][A-Za-z0-9]*$", minLength: 6, maxLength: 16, required: true },
+  { field: "password", patternId: "ALNUM_COMBINED", acceptedPattern: "^(?=.*[A-Za-z])(?=.*\\d)[A-Za-z\\d]+$", minLength: 8, maxLength: 20, required: true },
+  { field: "mobileNum", patternId: "DIGITS", acceptedPattern: "^\\d+$", minLength: 8, maxLength: 15, required: false },
+  { field: "email", patternId: "EMAIL", acceptedPattern: "*", minLength: 5, maxLength: 64, required: false },
+  { field: "payeeName", patternId: "FULL_NAME", acceptedPattern: "*", minLength: 3, maxLength: 40, required: false },
+  { field: "paymentPassword", patternId: "DIGITS", acceptedPattern: "^\\d+$", minLength: 6, maxLength: 6, required: false },
+  { field: "affiliateCode", patternId: "ALNUM", acceptedPattern: "^[A-Za-z0-9]+$", minLength: 4, maxLength: 20, required: false },
+  { field: "birthday", patternId: "DATE", acceptedPattern: "*", minLength: 10, maxLength: 10, required: false },
+  { field: "qqNum", patternId: "DIGITS", acceptedPattern: "^\\d+$", minLength: 5, maxLength: 12, required: false, enabled: false },
+  { field: "line", patternId: "NO_SPACES", acceptedPattern: "*", minLength: 3, maxLength: 30, required: false, enabled: false },
+  { field: "whatsapp", patternId: "DIGITS", acceptedPattern: "^\\d+$", minLength: 8, maxLength: 15, required: false, enabled: false },
+  { field: "captcha", patternId: "ALNUM", acceptedPattern: "*", minLength: 4, maxLength: 4, required: false, enabled: false },
+];
+
+/**
+ * Writes the demo operator configuration. Safe to run again: rows that exist are kept, so an
+ * operator's later changes survive a re-seed.
+ */
+export async function seedDemo(db: Database): Promise<{ created: boolean }> {
+  return db.transaction(async (tx) => {
+    const inserted = await tx
+      .insert(merchants)
+      .values({
+        code: DEMO_MERCHANT,
+        name: "Demo Casino",
+        currency: "USD",
+        isSingleWallet: true,
+        defaultLanguage: "es",
+        lotteryType: "VN",
+        isDemo: true,
+        settings: {
+          mainDomain: "localhost",
+          imageCDNs: ["/images"],
+          launchGameCDNs: ["/play"],
+          esportsVendors: ["ESPX"],
+          cockfightVendors: ["CKF"],
+          footballVendors: ["FB"],
+        },
+      })
+      .onConflictDoNothing()
+      .returning({ code: merchants.code });
+    const created = inserted.length > 0;
+
+    await tx
+      .insert(merchantDomains)
+      .values(["localhost", "127.0.0.1", "[::1]"].map((domain) => ({ domain, merchantCode: DEMO_MERCHANT })))
+      .onConflictDoNothing();
+    await tx
+      .insert(siteStatus)
+      .values({
+        merchantCode: DEMO_MERCHANT,
+        maintenanceTitle: tr("Scheduled maintenance", "Mantenimiento programado"),
+        maintenanceInfo: tr(
+          "We are upgrading the site. Please come back soon.",
+          "Estamos mejorando el sitio. Vuelve pronto.",
+        ),
+      })
+      .onConflictDoNothing();
+
+    await tx
+      .insert(vendors)
+      .values(DEMO_VENDORS.map((v) => ({ ...v, isDemo: true })))
+      .onConflictDoNothing();
+    await tx
+      .insert(merchantVendors)
+      .values(DEMO_VENDORS.map((v, i) => ({ merchantCode: DEMO_MERCHANT, vendorCode: v.code, sort: i })))
+      .onConflictDoNothing();
+    await tx
+      .insert(gameCategories)
+      .values(CATEGORIES.map((c, i) => ({ merchantCode: DEMO_MERCHANT, ...c, sort: i })))
+      .onConflictDoNothing();
+
+    await tx
+      .insert(featureModules)
+      .values(FEATURE_MODULES.map(([moduleId, enabled], i) => ({ merchantCode: DEMO_MERCHANT, moduleId, enabled, sort: i })))
+      .onConflictDoNothing();
+    await tx
+      .insert(registerFieldRules)
+      .values(FIELD_RULES.map((r) => ({ merchantCode: DEMO_MERCHANT, enabled: true, ...r })))
+      .onConflictDoNothing();
+
+    if (created) {
+      // Rows without a natural key are written once, with the merchant.
+      await tx.insert(resources).values([
+        { merchantCode: DEMO_MERCHANT, resourceType: "LOGOLINK", labelNameEn: "Blog", name: "Blog", url: "https://blog.example.com", openInNewTab: true },
+      ]);
+      await tx.insert(customerService).values([
+        { merchantCode: DEMO_MERCHANT, csType: "LIVECHAT", title: "Live chat", url: "https://chat.example.com/demo", sort: 0 },
+        { merchantCode: DEMO_MERCHANT, csType: "TELEGRAM", title: "Telegram", url: "https://t.me/example_demo", sort: 1 },
+        { merchantCode: DEMO_MERCHANT, csType: "WHATSAPP", title: "WhatsApp", url: "https://wa.me/10000000000", sort: 2 },
+        { merchantCode: DEMO_MERCHANT, csType: "LANDING", title: "Landing", url: "https://www.example.com", sort: 3 },
+        { merchantCode: DEMO_MERCHANT, csType: "YOUTUBE", title: "YouTube", url: "https://www.youtube.com/@example", sort: 4 },
+        { merchantCode: DEMO_MERCHANT, csType: "FACEBOOK", title: "Facebook", url: "https://www.facebook.com/example", sort: 5 },
+      ]);
+      const bannerGroups = { w_home: 3, w_login: 1, w_register: 1, w_forget: 1 } as const;
+      await tx.insert(banners).values(
+        Object.entries(bannerGroups).flatMap(([groupName, n]) =>
+          Array.from({ length: n }, (_, i) => ({
+            merchantCode: DEMO_MERCHANT,
+            groupName,
+            url: `/images/banners/${groupName}-${i + 1}.svg`,
+            linkageType: groupName === "w_home" && i === 0 ? "PROMO" : "NONE",
+            link: groupName === "w_home" && i === 0 ? "/promotions" : null,
+            title: tr(`Welcome bonus ${i + 1}`, `Bono de bienvenida ${i + 1}`),
+            sort: i,
+          })),
+        ),
+      );
+      await tx.insert(notices).values([
+        ...Array.from({ length: 12 }, (_, i) => ({
+          merchantCode: DEMO_MERCHANT,
+          type: "B",
+          execution: "B",
+          title: tr(`Notice ${i + 1}: new games every week`, `Aviso ${i + 1}: juegos nuevos cada semana`),
+          content: tr(`<p>Notice ${i + 1}. Enjoy the new games.</p>`, `<p>Aviso ${i + 1}. Disfruta los juegos nuevos.</p>`),
+          sort: i,
+        })),
+        { merchantCode: DEMO_MERCHANT, type: "PU", execution: "B", title: tr("Welcome!", "¡Bienvenido!"), content: tr("<p>Register today for a welcome bonus.</p>", "<p>Regístrate hoy y recibe un bono de bienvenida.</p>") },
+        { merchantCode: DEMO_MERCHANT, type: "PU", execution: "A", title: tr("Thanks for playing", "Gracias por jugar"), content: tr("<p>Check the rewards centre.</p>", "<p>Revisa el centro de recompensas.</p>") },
+        { merchantCode: DEMO_MERCHANT, type: "PU", execution: "F", title: tr("Your first login", "Tu primer inicio de sesión"), content: tr("<p>Complete your profile in the security centre.</p>", "<p>Completa tu perfil en el centro de seguridad.</p>") },
+      ]);
+    }
+    return { created };
+  });
+}
+
+export async function isEmpty(db: Database): Promise<boolean> {
+  const [row] = await db.select({ n: count() }).from(merchants);
+  return (row?.n ?? 0) === 0;
+}

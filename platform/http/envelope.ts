@@ -1,0 +1,23 @@
+import type { Context } from "hono";
+import type { ContentfulStatusCode } from "hono/utils/http-status";
+
+/** Every /wps, /lgw and /lotto answer: `{ success: true, value }` or `{ success: false, error }`. */
+export function ok<T>(c: Context, value: T, status: ContentfulStatusCode = 200) {
+  return c.json({ success: true as const, value }, status);
+}
+
+export function fail(c: Context, status: ContentfulStatusCode, code: string, message: string) {
+  return c.json({ success: false as const, error: { code, message } }, status);
+}
+
+/** A rule the platform refuses, with a code from the spec's error catalogue. */
+export class DomainError extends Error {
+  override name = "DomainError";
+  constructor(
+    readonly code: string,
+    message: string,
+    readonly status: ContentfulStatusCode = 400,
+  ) {
+    super(message);
+  }
+}

@@ -1,0 +1,39 @@
+import { openDb, type DbHandle } from "./db/client.js";
+import { runMigrations, STARTUP_LOCK_KEY } from "./db/migrate.js";
+import { isEmpty, seedDemo } from "./db/seed.js";
+import { createPlatformApp } from "./app.js";
+import { parsePlatformEnv, type PlatformEnv } from "./env.js";
+import { logger } from "./http/observability.js";
+
+export interface Platform {
+  /** The whole platform API: one fetch function. */
+  fetch(request: Request): Promise<Response>;
+  handle: DbHandle;
+  env: PlatformEnv;
+  close(): Promise<void>;
+}
+
+/** Opens the database, applies migrations, seeds an empty database, and returns the API. */
+export async function startPlatform(env: PlatformEnv = parsePlatformEnv()): Promise<Platform> {
+  const handle = await openDb({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
+  try {
+    await handle.withLock(STARTUP_LOCK_KEY, async () => {
+      await runMigrations(handle);
+      if (env.SEED_ON_EMPTY && (await isEmpty(handle.db))) {
+        await seedDemo(handle.db);
+        logger.info("empty database: demo operator configuration written");
+      }
+    });
+  } catch (err) {
+    await handle.close().catch(() => {});
+    throw err;
+  }
+  logger.info({ database: handle.kind }, "platform ready");
+  const app = createPlatformApp({ handle, env });
+  return {
+    fetch: async (request) => app.fetch(request),
+    handle,
+    env,
+    close: () => handle.close(),
+  };
+}

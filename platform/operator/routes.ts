@@ -1,0 +1,87 @@
+import { timingSafeEqual } from "node:crypto";
+import { Hono } from "hono";
+import { z } from "zod";
+import type { PlatformVariables } from "../app.js";
+import { fail } from "../http/envelope.js";
+import { getSiteStatus, updateSiteStatus, upsertMerchant } from "../system/service.js";
+
+const code = z.string().regex(/^[A-Za-z0-9_-]{1,40}$/, "letters, digits, _ and - only");
+const localized = z.record(z.string().regex(/^[a-z]{2}(-[A-Za-z]{2,4})?$/), z.string().max(2000));
+
+const maintenanceBody = z.object({
+  enabled: z.boolean(),
+  title: localized.optional(),
+  info: localized.optional(),
+});
+const regionBody = z.object({
+  blockedCountries: z.array(z.string().regex(/^[A-Za-z]{2}$/, "ISO 3166-1 alpha-2 code")).max(250),
+  blockedIpRanges: z.array(z.string().min(2).max(64)).max(10_000),
+});
+const merchantBody = z.object({
+  name: z.string().min(1).max(100),
+  currency: z.string().regex(/^[A-Za-z]{3}$/, "ISO 4217 code"),
+  domains: z.array(z.string().min(1).max(253)).max(100),
+  defaultLanguage: z.string().min(2).max(10).optional(),
+  isSingleWallet: z.boolean().optional(),
+});
+
+function keyMatches(given: string | undefined, expected: string): boolean {
+  if (!given) return false;
+  const a = Buffer.from(given);
+  const b = Buffer.from(expected);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+/** The back-office API: `Authorization: Bearer <OPERATOR_API_KEY>`; JSON in, JSON out. */
+export function operatorRoutes() {
+  const app = new Hono<{ Variables: PlatformVariables }>();
+
+  app.use("*", async (c, next) => {
+    const header = c.req.header("authorization") ?? "";
+    const given = header.startsWith("Bearer ") ? header.slice(7) : c.req.header("x-operator-key");
+    if (!keyMatches(given, c.var.env.OPERATOR_API_KEY)) {
+      return fail(c, 401, "UNAUTHORIZED", "A valid operator key is required");
+    }
+    await next();
+  });
+
+  const body = async <T extends z.ZodTypeAny>(raw: Request, schema: T) => {
+    let json: unknown;
+    try {
+      json = await raw.json();
+    } catch {
+      return { error: "Body must be JSON" } as const;
+    }
+    const parsed = schema.safeParse(json);
+    if (!parsed.success) {
+      return { error: parsed.error.issues.map((i) => `${i.path.join(".") || "body"}: ${i.message}`).join("; ") } as const;
+    }
+    return { data: parsed.data as z.infer<T> } as const;
+  };
+
+  app.put("/merchants/:code", async (c) => {
+    const merchantCode = code.safeParse(c.req.param("code"));
+    if (!merchantCode.success) return fail(c, 400, "INVALID_REQUEST", "Invalid merchant code");
+    const b = await body(c.req.raw, merchantBody);
+    if ("error" in b) return fail(c, 400, "INVALID_REQUEST", b.error);
+    return c.json(await upsertMerchant(c.var.db, merchantCode.data, b.data));
+  });
+
+  app.get("/merchants/:code/status", async (c) => c.json(await getSiteStatus(c.var.db, c.req.param("code"))));
+
+  app.put("/merchants/:code/maintenance", async (c) => {
+    const b = await body(c.req.raw, maintenanceBody);
+    if ("error" in b) return fail(c, 400, "INVALID_REQUEST", b.error);
+    c.var.log.info({ merchant: c.req.param("code"), maintenance: b.data.enabled }, "maintenance switched");
+    return c.json(await updateSiteStatus(c.var.db, c.req.param("code"), { maintenance: b.data }));
+  });
+
+  app.put("/merchants/:code/region-restriction", async (c) => {
+    const b = await body(c.req.raw, regionBody);
+    if ("error" in b) return fail(c, 400, "INVALID_REQUEST", b.error);
+    c.var.log.info({ merchant: c.req.param("code"), region: b.data }, "region restriction set");
+    return c.json(await updateSiteStatus(c.var.db, c.req.param("code"), { region: b.data }));
+  });
+
+  return app;
+}

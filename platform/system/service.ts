@@ -1,0 +1,198 @@
+import { asc, eq } from "drizzle-orm";
+import type { Database } from "../db/client.js";
+import { DomainError } from "../http/envelope.js";
+import { ipInRanges, isValidRange, parseIp } from "./ip.js";
+import {
+  customerService,
+  featureModules,
+  merchantDomains,
+  merchants,
+  resources,
+  siteStatus,
+  type LocalizedText,
+} from "./schema.js";
+
+/** Spec §4: 0 normal, 1 maintenance, 2 region-restricted. */
+export const SystemStatus = { NORMAL: 0, MAINTENANCE: 1, REGION_RESTRICTED: 2 } as const;
+export type SystemStatusCode = (typeof SystemStatus)[keyof typeof SystemStatus];
+
+export interface Visitor {
+  host: string | null;
+  ip: string | null;
+  country: string | null;
+}
+
+/** Text in the asked language, else the merchant's default, else English, else any. */
+export function localize(text: LocalizedText | null | undefined, language: string, fallback: string): string {
+  if (!text) return "";
+  return text[language] ?? text[fallback] ?? text.en ?? Object.values(text)[0] ?? "";
+}
+
+export function normalizeHost(host: string | null | undefined): string | null {
+  if (!host) return null;
+  const h = host.trim().toLowerCase();
+  if (h.startsWith("[")) return h.slice(0, h.indexOf("]") + 1) || null;
+  return h.replace(/:\d+$/, "") || null;
+}
+
+/** The merchant that serves a host; unknown hosts get the deployment's default merchant. */
+export async function resolveMerchant(db: Database, host: string | null, defaultMerchant: string) {
+  const normalized = normalizeHost(host);
+  if (normalized) {
+    const [hit] = await db
+      .select({ merchant: merchants })
+      .from(merchantDomains)
+      .innerJoin(merchants, eq(merchants.code, merchantDomains.merchantCode))
+      .where(eq(merchantDomains.domain, normalized))
+      .limit(1);
+    if (hit) return hit.merchant;
+  }
+  const [fallback] = await db.select().from(merchants).where(eq(merchants.code, defaultMerchant)).limit(1);
+  if (fallback) return fallback;
+  const [first] = await db.select().from(merchants).orderBy(asc(merchants.createdAt)).limit(1);
+  if (!first) throw new DomainError("MERCHANT_NOT_CONFIGURED", "No merchant is configured", 503);
+  return first;
+}
+
+export function computeStatus(
+  status: { maintenance: boolean; blockedCountries: string[]; blockedIpRanges: string[] } | undefined,
+  visitor: Pick<Visitor, "ip" | "country">,
+): { status: SystemStatusCode; maintenance: boolean; regionRestriction: boolean } {
+  const maintenance = status?.maintenance ?? false;
+  const country = visitor.country?.trim().toUpperCase() ?? null;
+  const regionRestriction =
+    !!status &&
+    ((country !== null && status.blockedCountries.includes(country)) || ipInRanges(visitor.ip, status.blockedIpRanges));
+  // Maintenance takes precedence over region restriction.
+  const code = maintenance
+    ? SystemStatus.MAINTENANCE
+    : regionRestriction
+      ? SystemStatus.REGION_RESTRICTED
+      : SystemStatus.NORMAL;
+  return { status: code, maintenance, regionRestriction };
+}
+
+/** The permission call: who serves this host, and may this visitor use it right now. */
+export async function getPermission(db: Database, visitor: Visitor, language: string, defaultMerchant: string) {
+  const merchant = await resolveMerchant(db, visitor.host, defaultMerchant);
+  const [[status], resourceRows, csRows, moduleRows, domainRows] = await Promise.all([
+    db.select().from(siteStatus).where(eq(siteStatus.merchantCode, merchant.code)).limit(1),
+    db.select().from(resources).where(eq(resources.merchantCode, merchant.code)).orderBy(asc(resources.sort)),
+    db.select().from(customerService).where(eq(customerService.merchantCode, merchant.code)).orderBy(asc(customerService.sort)),
+    db.select().from(featureModules).where(eq(featureModules.merchantCode, merchant.code)).orderBy(asc(featureModules.sort)),
+    db.select().from(merchantDomains).where(eq(merchantDomains.merchantCode, merchant.code)),
+  ]);
+  const computed = computeStatus(status, visitor);
+  const lang = language || merchant.defaultLanguage;
+  const ip = parseIp(visitor.ip)?.toString() ?? null;
+  return {
+    info: {
+      status: computed.status,
+      maintenance: computed.maintenance,
+      regionRestriction: computed.regionRestriction,
+      maintenanceTitle: computed.maintenance ? localize(status?.maintenanceTitle, lang, merchant.defaultLanguage) : "",
+      maintenanceInfo: computed.maintenance ? localize(status?.maintenanceInfo, lang, merchant.defaultLanguage) : "",
+      merchantCode: merchant.code,
+      merchantName: merchant.name,
+      currency: merchant.currency,
+      isSingle: merchant.isSingleWallet,
+      defaultLanguage: merchant.defaultLanguage,
+      lotteryType: merchant.lotteryType,
+      mainDomain: merchant.settings.mainDomain ?? domainRows[0]?.domain ?? "",
+      domainRoute: domainRows.map((d) => d.domain),
+      analytics: { gtagId: merchant.settings.gtagId ?? null },
+      imageCDNs: merchant.settings.imageCDNs ?? [],
+      launchGameCDNs: merchant.settings.launchGameCDNs ?? [],
+      whitelabelVal: merchant.code,
+      register: moduleRows.filter((m) => m.enabled).map((m) => m.moduleId),
+      resources: resourceRows.map((r) => ({
+        resourceType: r.resourceType,
+        labelNameEn: r.labelNameEn,
+        name: r.name,
+        url: r.url,
+        openInNewTab: r.openInNewTab,
+      })),
+      customerService: csRows.map((c) => ({ csType: c.csType, title: c.title, url: c.url })),
+    },
+    location: { ip, country: visitor.country?.trim().toUpperCase() || null },
+  };
+}
+
+export interface StatusUpdate {
+  maintenance?: { enabled: boolean; title?: LocalizedText; info?: LocalizedText };
+  region?: { blockedCountries: string[]; blockedIpRanges: string[] };
+}
+
+export async function getSiteStatus(db: Database, merchantCode: string) {
+  const [merchant] = await db.select().from(merchants).where(eq(merchants.code, merchantCode)).limit(1);
+  if (!merchant) throw new DomainError("MERCHANT_NOT_FOUND", `Merchant ${merchantCode} does not exist`, 404);
+  const [row] = await db.select().from(siteStatus).where(eq(siteStatus.merchantCode, merchantCode)).limit(1);
+  return {
+    merchantCode,
+    maintenance: {
+      enabled: row?.maintenance ?? false,
+      title: row?.maintenanceTitle ?? {},
+      info: row?.maintenanceInfo ?? {},
+    },
+    region: {
+      blockedCountries: row?.blockedCountries ?? [],
+      blockedIpRanges: row?.blockedIpRanges ?? [],
+    },
+    updatedAt: row?.updatedAt?.toISOString() ?? null,
+  };
+}
+
+export async function updateSiteStatus(db: Database, merchantCode: string, update: StatusUpdate) {
+  if (update.region) {
+    const bad = update.region.blockedIpRanges.filter((r) => !isValidRange(r));
+    if (bad.length) throw new DomainError("INVALID_IP_RANGE", `Not an IP address or CIDR range: ${bad.join(", ")}`, 400);
+  }
+  const current = await getSiteStatus(db, merchantCode);
+  const next = {
+    merchantCode,
+    maintenance: update.maintenance?.enabled ?? current.maintenance.enabled,
+    maintenanceTitle: update.maintenance?.title ?? current.maintenance.title,
+    maintenanceInfo: update.maintenance?.info ?? current.maintenance.info,
+    blockedCountries: (update.region?.blockedCountries ?? current.region.blockedCountries).map((c) => c.toUpperCase()),
+    blockedIpRanges: update.region?.blockedIpRanges.map((r) => r.trim()) ?? current.region.blockedIpRanges,
+    updatedAt: new Date(),
+  };
+  await db
+    .insert(siteStatus)
+    .values(next)
+    .onConflictDoUpdate({ target: siteStatus.merchantCode, set: next });
+  return getSiteStatus(db, merchantCode);
+}
+
+export interface MerchantInput {
+  name: string;
+  currency: string;
+  domains: string[];
+  defaultLanguage?: string;
+  isSingleWallet?: boolean;
+}
+
+/** Creates or updates a merchant (a brand) and the hosts it answers on. */
+export async function upsertMerchant(db: Database, code: string, input: MerchantInput) {
+  const domains = [...new Set(input.domains.map((d) => normalizeHost(d)).filter((d): d is string => !!d))];
+  return db.transaction(async (tx) => {
+    const values = {
+      code,
+      name: input.name,
+      currency: input.currency.toUpperCase(),
+      defaultLanguage: input.defaultLanguage ?? "es",
+      isSingleWallet: input.isSingleWallet ?? true,
+    };
+    await tx.insert(merchants).values(values).onConflictDoUpdate({ target: merchants.code, set: values });
+    for (const domain of domains) {
+      const [taken] = await tx.select().from(merchantDomains).where(eq(merchantDomains.domain, domain)).limit(1);
+      if (taken && taken.merchantCode !== code) {
+        throw new DomainError("DOMAIN_TAKEN", `Domain ${domain} already belongs to ${taken.merchantCode}`, 409);
+      }
+    }
+    await tx.delete(merchantDomains).where(eq(merchantDomains.merchantCode, code));
+    if (domains.length) await tx.insert(merchantDomains).values(domains.map((domain) => ({ domain, merchantCode: code })));
+    await tx.insert(siteStatus).values({ merchantCode: code }).onConflictDoNothing();
+    return { code, ...values, domains };
+  });
+}
