@@ -18,7 +18,8 @@ export const platformEnvSchema = z.object({
     .transform((v) => v === "true" || v === "1"),
 });
 
-export type PlatformEnv = z.infer<typeof platformEnvSchema> & { OPERATOR_API_KEY: string };
+/** `OPERATOR_API_KEY` null means the operator API is switched off. */
+export type PlatformEnv = Omit<z.infer<typeof platformEnvSchema>, "OPERATOR_API_KEY"> & { OPERATOR_API_KEY: string | null };
 
 /** The development key, used only outside production when none is set. */
 export const DEV_OPERATOR_API_KEY = "dev-operator-key-change-me";
@@ -34,13 +35,10 @@ export function parsePlatformEnv(source: Record<string, string | undefined> = pr
   const parsed = platformEnvSchema.safeParse(source);
   if (!parsed.success) throw new EnvError(formatEnvError(parsed.error));
   const env = parsed.data;
-  if (!env.OPERATOR_API_KEY) {
-    if (env.NODE_ENV === "production" && source.ALLOW_DEV_OPERATOR_KEY !== "1") {
-      throw new EnvError("Invalid environment: OPERATOR_API_KEY is required in production");
-    }
-    return { ...env, OPERATOR_API_KEY: DEV_OPERATOR_API_KEY };
-  }
-  return { ...env, OPERATOR_API_KEY: env.OPERATOR_API_KEY };
+  // Without a key, production switches the operator API off rather than guess one;
+  // development uses a well-known key so a laptop can try it.
+  const key = env.OPERATOR_API_KEY ?? (env.NODE_ENV === "production" ? null : DEV_OPERATOR_API_KEY);
+  return { ...env, OPERATOR_API_KEY: key };
 }
 
 export class EnvError extends Error {

@@ -37,6 +37,9 @@ export function operatorRoutes() {
   const app = new Hono<{ Variables: PlatformVariables }>();
 
   app.use("*", async (c, next) => {
+    if (!c.var.env.OPERATOR_API_KEY) {
+      return fail(c, 503, "OPERATOR_API_DISABLED", "Set OPERATOR_API_KEY to use the operator API");
+    }
     const header = c.req.header("authorization") ?? "";
     const given = header.startsWith("Bearer ") ? header.slice(7) : c.req.header("x-operator-key");
     if (!keyMatches(given, c.var.env.OPERATOR_API_KEY)) {

@@ -1,0 +1,86 @@
+import { PassThrough } from "node:stream";
+import {
+  createReadableStreamFromReadable,
+  type ActionFunctionArgs,
+  type EntryContext,
+  type HandleDataRequestFunction,
+  type LoaderFunctionArgs,
+} from "@remix-run/node";
+import { RemixServer } from "@remix-run/react";
+import { createInstance } from "i18next";
+import { renderToPipeableStream } from "react-dom/server";
+import { I18nextProvider, initReactI18next } from "react-i18next";
+import { parseTheme, RequestInfoProvider } from "~/components/request-info";
+import { i18nConfig } from "~/i18n";
+import { getLocale, i18nServer, resources } from "~/services/i18n.server";
+import { getRequestId, labelRoute, logger } from "~/services/observability.server";
+
+const ABORT_DELAY = 10_000;
+
+export default async function handleRequest(
+  request: Request,
+  responseStatusCode: number,
+  responseHeaders: Headers,
+  remixContext: EntryContext,
+) {
+  const matches = remixContext.staticHandlerContext.matches;
+  labelRoute(request, matches[matches.length - 1]?.route.id ?? "root");
+
+  const instance = createInstance();
+  const lng = await getLocale(request);
+  await instance.use(initReactI18next).init({
+    ...i18nConfig,
+    lng,
+    ns: i18nServer.getRouteNamespaces(remixContext),
+    resources,
+  });
+  const theme = parseTheme(/(?:^|;\s*)theme=(dark|light)/.exec(request.headers.get("cookie") ?? "")?.[1]);
+  const requestId = getRequestId(request);
+
+  return new Promise<Response>((resolve, reject) => {
+    let didError = false;
+    // Whole documents only: pages must be complete for browsers without JavaScript.
+    const { pipe, abort } = renderToPipeableStream(
+      <RequestInfoProvider value={{ requestId, theme }}>
+        <I18nextProvider i18n={instance}>
+          <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} />
+        </I18nextProvider>
+      </RequestInfoProvider>,
+      {
+        onAllReady() {
+          const body = new PassThrough();
+          responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+          responseHeaders.set("X-Content-Type-Options", "nosniff");
+          responseHeaders.set("Referrer-Policy", "strict-origin-when-cross-origin");
+          responseHeaders.set("X-Frame-Options", "SAMEORIGIN");
+          resolve(
+            new Response(createReadableStreamFromReadable(body), {
+              headers: responseHeaders,
+              status: didError ? 500 : responseStatusCode,
+            }),
+          );
+          pipe(body);
+        },
+        onShellError(error: unknown) {
+          reject(error);
+        },
+        onError(error: unknown) {
+          didError = true;
+          logger.error({ err: error, requestId }, "render failed");
+        },
+      },
+    );
+    setTimeout(abort, ABORT_DELAY);
+  });
+}
+
+export const handleDataRequest: HandleDataRequestFunction = (response, { request }) => {
+  const routeId = new URL(request.url).searchParams.get("_data");
+  if (routeId) labelRoute(request, routeId);
+  return response;
+};
+
+export function handleError(error: unknown, { request }: LoaderFunctionArgs | ActionFunctionArgs) {
+  if (request.signal.aborted) return;
+  logger.error({ err: error, requestId: getRequestId(request), path: new URL(request.url).pathname }, "unhandled error");
+}

@@ -1,0 +1,49 @@
+import { z } from "zod";
+import { formatEnvError, parsePlatformEnv, type PlatformEnv } from "#platform/env.js";
+
+const webEnvSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
+  /** A platform started separately (`npm run start:platform`); unset means embedded. */
+  UPSTREAM_URL: z.string().url().optional(),
+  UPSTREAM_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
+  /** How many reverse proxies in front of the web add X-Forwarded-For; 0 trusts none. */
+  TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
+  /** Header a trusted proxy or CDN sets with the visitor's country, e.g. cf-ipcountry. */
+  COUNTRY_HEADER: z
+    .string()
+    .regex(/^[A-Za-z0-9-]+$/, "must be a header name")
+    .transform((v) => v.toLowerCase())
+    .optional(),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  /** Routes used only by the end-to-end tests (a page that throws). Never in a real deployment. */
+  ENABLE_TEST_ROUTES: z
+    .enum(["0", "1"])
+    .default("0")
+    .transform((v) => v === "1"),
+});
+
+export type WebEnv = z.infer<typeof webEnvSchema> & { platform: PlatformEnv | null };
+
+export function parseWebEnv(source: Record<string, string | undefined> = process.env): WebEnv {
+  const parsed = webEnvSchema.safeParse(emptyAsUnset(source));
+  if (!parsed.success) throw new Error(formatEnvError(parsed.error));
+  // The embedded platform reads its own settings from the same environment.
+  const platform = parsed.data.UPSTREAM_URL ? null : parsePlatformEnv(emptyAsUnset(source));
+  return { ...parsed.data, platform };
+}
+
+function emptyAsUnset(source: Record<string, string | undefined>) {
+  return Object.fromEntries(Object.entries(source).filter(([, v]) => v !== ""));
+}
+
+function load(): WebEnv {
+  try {
+    return parseWebEnv();
+  } catch (err) {
+    // One clear line, then stop: a bad setting must not start a half-working site.
+    console.error(err instanceof Error ? err.message : String(err));
+    process.exit(1);
+  }
+}
+
+export const env = load();

@@ -1,0 +1,148 @@
+import { json } from "@remix-run/node";
+import { z } from "zod";
+import type { Platform } from "#platform/index.js";
+import { getClientCountry, getClientIp, getSiteHost } from "./client-info.server";
+import { env } from "./env.server";
+import { getRequestId, logger } from "./observability.server";
+
+/** Data of the spec's 'Network link is abnormal, please try again' page state. */
+export type NetworkErrorData = { kind: "network"; requestId: string };
+
+/** A refusal the platform answered on purpose, with a code from the spec's catalogue. */
+export class PlatformError extends Error {
+  override name = "PlatformError";
+  constructor(
+    readonly code: string,
+    message: string,
+    readonly status: number,
+  ) {
+    super(message);
+  }
+}
+
+let embedded: Promise<Platform> | null = null;
+
+/** The platform in this process: started once, on first use, and again after a failed start. */
+export function getEmbeddedPlatform(): Promise<Platform> {
+  const g = globalThis as { __embeddedPlatform?: Promise<Platform> | null };
+  embedded = g.__embeddedPlatform ?? embedded;
+  if (!embedded) {
+    embedded = import("#platform/index.js").then(({ startPlatform }) => startPlatform(env.platform ?? undefined));
+    embedded.catch((err) => {
+      logger.error({ err }, "embedded platform failed to start");
+      embedded = null;
+      g.__embeddedPlatform = null;
+    });
+    g.__embeddedPlatform = embedded;
+  }
+  return embedded;
+}
+
+/** Sends a request to the platform: in-process by default, over HTTP with UPSTREAM_URL. */
+export async function platformFetch(path: string, init: RequestInit = {}): Promise<Response> {
+  if (env.UPSTREAM_URL) {
+    const url = new URL(path, env.UPSTREAM_URL);
+    return fetch(url, { ...init, signal: AbortSignal.timeout(env.UPSTREAM_TIMEOUT_MS) });
+  }
+  const platform = await getEmbeddedPlatform();
+  return platform.fetch(new Request(new URL(path, "http://platform.internal"), init));
+}
+
+export interface CallOptions<T extends z.ZodTypeAny> {
+  method?: "GET" | "POST" | "PUT" | "DELETE";
+  query?: Record<string, string | number | undefined>;
+  body?: unknown;
+  schema: T;
+  language?: string;
+}
+
+const failureEnvelope = z.object({
+  success: z.literal(false),
+  error: z.object({ code: z.string(), message: z.string() }),
+});
+
+/**
+ * One typed platform call on behalf of a visitor. The answer is parsed with the caller's zod
+ * schema. Refusals (4xx with an error envelope) throw PlatformError; anything else that goes
+ * wrong (no answer, a 5xx, a malformed body) throws the network-error page state.
+ */
+export async function callPlatform<T extends z.ZodTypeAny>(
+  request: Request,
+  path: string,
+  options: CallOptions<T>,
+): Promise<z.infer<T>> {
+  const requestId = getRequestId(request);
+  const url = new URL(path, "http://platform.internal");
+  for (const [k, v] of Object.entries(options.query ?? {})) if (v !== undefined) url.searchParams.set(k, String(v));
+  const headers = new Headers({ "x-request-id": requestId, "x-site-host": getSiteHost(request) });
+  const ip = getClientIp(request);
+  const country = getClientCountry(request);
+  if (ip) headers.set("x-client-ip", ip);
+  if (country) headers.set("x-client-country", country);
+  if (options.language) headers.set("accept-language", options.language);
+  if (options.body !== undefined) headers.set("content-type", "application/json");
+
+  let response: Response;
+  let payload: unknown;
+  try {
+    response = await platformFetch(url.pathname + url.search, {
+      method: options.method ?? "GET",
+      headers,
+      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+    });
+    payload = await response.json();
+  } catch (err) {
+    logger.warn({ err, requestId, path }, "platform unreachable");
+    throw networkError(requestId);
+  }
+  if (response.status >= 400 && response.status < 500) {
+    const refusal = failureEnvelope.safeParse(payload);
+    if (refusal.success) throw new PlatformError(refusal.data.error.code, refusal.data.error.message, response.status);
+  }
+  if (response.ok) {
+    const parsed = z.object({ success: z.literal(true), value: options.schema }).safeParse(payload);
+    if (parsed.success) return parsed.data.value;
+    logger.error({ requestId, path, issues: parsed.error.issues.slice(0, 5) }, "malformed platform response");
+  } else {
+    logger.error({ requestId, path, status: response.status }, "platform failed");
+  }
+  throw networkError(requestId);
+}
+
+export function networkError(requestId: string) {
+  return json<NetworkErrorData>({ kind: "network", requestId }, { status: 502 });
+}
+
+const HOP_BY_HOP = new Set(["connection", "keep-alive", "transfer-encoding", "upgrade", "host", "content-length", "cookie"]);
+
+/**
+ * Passes a public platform API call (vendor wallet, operator) through unchanged: same method,
+ * headers and raw body (signatures are over the raw bytes), same answer.
+ */
+export async function forwardToPlatform(request: Request): Promise<Response> {
+  const url = new URL(request.url);
+  const headers = new Headers();
+  request.headers.forEach((value, key) => {
+    if (!HOP_BY_HOP.has(key) && !key.startsWith("x-client-") && key !== "x-site-host") headers.set(key, value);
+  });
+  headers.set("x-site-host", getSiteHost(request));
+  const ip = getClientIp(request);
+  if (ip) headers.set("x-client-ip", ip);
+  const body = request.method === "GET" || request.method === "HEAD" ? undefined : await request.arrayBuffer();
+  try {
+    const res = await platformFetch(url.pathname + url.search, { method: request.method, headers, body });
+    const out = new Headers();
+    for (const key of ["content-type", "x-request-id", "retry-after"]) {
+      const v = res.headers.get(key);
+      if (v) out.set(key, v);
+    }
+    out.set("cache-control", "no-store");
+    return new Response(await res.arrayBuffer(), { status: res.status, headers: out });
+  } catch (err) {
+    logger.warn({ err, path: url.pathname }, "platform unreachable for forwarded call");
+    return new Response(
+      JSON.stringify({ error: { code: "UPSTREAM_UNAVAILABLE", message: "Network link is abnormal, please try again" } }),
+      { status: 502, headers: { "content-type": "application/json" } },
+    );
+  }
+}

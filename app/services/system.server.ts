@@ -1,0 +1,79 @@
+import { json } from "@remix-run/node";
+import { z } from "zod";
+import { callPlatform } from "./platform.server";
+
+const permissionSchema = z.object({
+  info: z.object({
+    status: z.union([z.literal(0), z.literal(1), z.literal(2)]),
+    maintenance: z.boolean(),
+    regionRestriction: z.boolean(),
+    maintenanceTitle: z.string(),
+    maintenanceInfo: z.string(),
+    merchantCode: z.string(),
+    merchantName: z.string(),
+    currency: z.string(),
+    isSingle: z.boolean(),
+    defaultLanguage: z.string(),
+    mainDomain: z.string(),
+    imageCDNs: z.array(z.string()),
+    launchGameCDNs: z.array(z.string()),
+    register: z.array(z.string()),
+    resources: z.array(
+      z.object({
+        resourceType: z.string(),
+        labelNameEn: z.string(),
+        name: z.string(),
+        url: z.string(),
+        openInNewTab: z.boolean(),
+      }),
+    ),
+    customerService: z.array(z.object({ csType: z.string(), title: z.string(), url: z.string() })),
+  }),
+  location: z.object({ ip: z.string().nullable(), country: z.string().nullable() }),
+});
+
+export type Permission = z.infer<typeof permissionSchema>;
+
+/** Data of the full-page states, thrown from the root loader as the response body. */
+export type MaintenanceData = { kind: "maintenance"; title: string; info: string; customerServiceUrl: string | null };
+export type RestrictedData = { kind: "restricted"; ip: string | null; customerServiceUrl: string | null };
+
+export function getPermission(request: Request, language: string) {
+  return callPlatform(request, "/wps/system/permission", {
+    schema: permissionSchema,
+    query: { host: new URL(request.url).hostname, language },
+    language,
+  });
+}
+
+function customerServiceUrl(permission: Permission): string | null {
+  const cs = permission.info.customerService;
+  return (cs.find((c) => c.csType === "LIVECHAT") ?? cs[0])?.url ?? null;
+}
+
+/**
+ * Spec §4 system status: maintenance (503) or region restriction (403) stop every page; read
+ * on every request so an operator's switch shows at once on every web node.
+ */
+export async function requireOperational(request: Request, language: string): Promise<Permission> {
+  const permission = await getPermission(request, language);
+  const { info, location } = permission;
+  if (info.status === 1) {
+    throw json<MaintenanceData>(
+      {
+        kind: "maintenance",
+        title: info.maintenanceTitle,
+        info: info.maintenanceInfo,
+        customerServiceUrl: customerServiceUrl(permission),
+      },
+      { status: 503, headers: { "Retry-After": "300", "Cache-Control": "no-store" } },
+    );
+  }
+  if (info.status === 2) {
+    throw json<RestrictedData>(
+      { kind: "restricted", ip: location.ip, customerServiceUrl: customerServiceUrl(permission) },
+      { status: 403, headers: { "Cache-Control": "no-store" } },
+    );
+  }
+  return permission;
+}
