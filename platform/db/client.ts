@@ -2,13 +2,15 @@ import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { sql } from "drizzle-orm";
+import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { drizzle as drizzlePostgres } from "drizzle-orm/postgres-js";
 import postgres from "postgres";
 import * as schema from "./schema.js";
 
 export type Schema = typeof schema;
-export type Database = ReturnType<typeof drizzlePglite<Schema>> | ReturnType<typeof drizzlePostgres<Schema>>;
+/** Both drivers' databases share drizzle's PostgreSQL base; domain code sees only that. */
+export type Database = PgDatabase<PgQueryResultHKT, Schema>;
 
 export interface DbHandle {
   db: Database;
@@ -33,7 +35,7 @@ export async function openDb({ databaseUrl, dataDir }: OpenDbOptions): Promise<D
       onnotice: () => {},
       connect_timeout: 5,
     });
-    const db = drizzlePostgres(client, { schema });
+    const db: Database = drizzlePostgres(client, { schema });
     return {
       db,
       kind: "postgres",
@@ -58,7 +60,7 @@ export async function openDb({ databaseUrl, dataDir }: OpenDbOptions): Promise<D
   }
   const client = new PGlite(target === "memory://" ? undefined : target);
   await client.waitReady;
-  const db = drizzlePglite(client, { schema });
+  const db: Database = drizzlePglite(client, { schema });
   let localLock: Promise<void> = Promise.resolve();
   return {
     db,

@@ -23,6 +23,16 @@ const merchantBody = z.object({
   domains: z.array(z.string().min(1).max(253)).max(100),
   defaultLanguage: z.string().min(2).max(10).optional(),
   isSingleWallet: z.boolean().optional(),
+  customerService: z
+    .array(
+      z.object({
+        csType: z.string().regex(/^[A-Z_]{2,20}$/, "upper-case type such as LIVECHAT"),
+        title: z.string().min(1).max(100),
+        url: z.string().url(),
+      }),
+    )
+    .max(50)
+    .optional(),
 });
 
 function keyMatches(given: string | undefined, expected: string): boolean {
@@ -48,18 +58,18 @@ export function operatorRoutes() {
     await next();
   });
 
-  const body = async <T extends z.ZodTypeAny>(raw: Request, schema: T) => {
+  const body = async <O,>(raw: Request, schema: z.ZodType<O, z.ZodTypeDef, unknown>): Promise<{ data: O } | { error: string }> => {
     let json: unknown;
     try {
       json = await raw.json();
     } catch {
-      return { error: "Body must be JSON" } as const;
+      return { error: "Body must be JSON" };
     }
     const parsed = schema.safeParse(json);
     if (!parsed.success) {
-      return { error: parsed.error.issues.map((i) => `${i.path.join(".") || "body"}: ${i.message}`).join("; ") } as const;
+      return { error: parsed.error.issues.map((i) => `${i.path.join(".") || "body"}: ${i.message}`).join("; ") };
     }
-    return { data: parsed.data as z.infer<T> } as const;
+    return { data: parsed.data };
   };
 
   app.put("/merchants/:code", async (c) => {
@@ -70,20 +80,20 @@ export function operatorRoutes() {
     return c.json(await upsertMerchant(c.var.db, merchantCode.data, b.data));
   });
 
-  app.get("/merchants/:code/status", async (c) => c.json(await getSiteStatus(c.var.db, c.req.param("code"))));
+  app.get("/merchants/:code/status", async (c) => c.json(await getSiteStatus(c.var.db, c.req.param("code")!)));
 
   app.put("/merchants/:code/maintenance", async (c) => {
     const b = await body(c.req.raw, maintenanceBody);
     if ("error" in b) return fail(c, 400, "INVALID_REQUEST", b.error);
     c.var.log.info({ merchant: c.req.param("code"), maintenance: b.data.enabled }, "maintenance switched");
-    return c.json(await updateSiteStatus(c.var.db, c.req.param("code"), { maintenance: b.data }));
+    return c.json(await updateSiteStatus(c.var.db, c.req.param("code")!, { maintenance: b.data }));
   });
 
   app.put("/merchants/:code/region-restriction", async (c) => {
     const b = await body(c.req.raw, regionBody);
     if ("error" in b) return fail(c, 400, "INVALID_REQUEST", b.error);
     c.var.log.info({ merchant: c.req.param("code"), region: b.data }, "region restriction set");
-    return c.json(await updateSiteStatus(c.var.db, c.req.param("code"), { region: b.data }));
+    return c.json(await updateSiteStatus(c.var.db, c.req.param("code")!, { region: b.data }));
   });
 
   return app;

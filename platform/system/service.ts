@@ -170,6 +170,8 @@ export interface MerchantInput {
   domains: string[];
   defaultLanguage?: string;
   isSingleWallet?: boolean;
+  /** Replaces the brand's customer-service and contact entries when given. */
+  customerService?: Array<{ csType: string; title: string; url: string }>;
 }
 
 /** Creates or updates a merchant (a brand) and the hosts it answers on. */
@@ -193,6 +195,14 @@ export async function upsertMerchant(db: Database, code: string, input: Merchant
     await tx.delete(merchantDomains).where(eq(merchantDomains.merchantCode, code));
     if (domains.length) await tx.insert(merchantDomains).values(domains.map((domain) => ({ domain, merchantCode: code })));
     await tx.insert(siteStatus).values({ merchantCode: code }).onConflictDoNothing();
-    return { code, ...values, domains };
+    if (input.customerService) {
+      await tx.delete(customerService).where(eq(customerService.merchantCode, code));
+      if (input.customerService.length) {
+        await tx
+          .insert(customerService)
+          .values(input.customerService.map((c, sort) => ({ ...c, merchantCode: code, sort })));
+      }
+    }
+    return { ...values, domains };
   });
 }

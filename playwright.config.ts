@@ -1,0 +1,48 @@
+import path from "node:path";
+import { defineConfig, devices } from "@playwright/test";
+
+const PORT = Number(process.env.E2E_PORT ?? 3210);
+export const E2E_OPERATOR_KEY = "e2e-operator-key-0123456789";
+// A fresh data directory per run; the variable keeps one value across the config's re-loads.
+process.env.E2E_DATA_DIR ??= path.join("tests", ".tmp", `e2e-${Date.now()}`);
+
+const chromium = {
+  executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+  args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+};
+
+export default defineConfig({
+  testDir: "tests/e2e",
+  fullyParallel: true,
+  forbidOnly: !!process.env.CI,
+  retries: process.env.CI ? 1 : 0,
+  workers: 2,
+  reporter: process.env.CI ? [["list"]] : [["list"], ["html", { open: "never" }]],
+  use: {
+    baseURL: `http://localhost:${PORT}`,
+    trace: "retain-on-failure",
+    launchOptions: chromium,
+  },
+  projects: [
+    { name: "js", use: { ...devices["Desktop Chrome"], launchOptions: chromium } },
+    { name: "no-js", use: { ...devices["Desktop Chrome"], launchOptions: chromium, javaScriptEnabled: false } },
+  ],
+  webServer: {
+    command: "node node_modules/@remix-run/serve/dist/cli.js build/index.js",
+    url: `http://localhost:${PORT}/healthz`,
+    reuseExistingServer: false,
+    timeout: 60_000,
+    stdout: "ignore",
+    stderr: "pipe",
+    env: {
+      PORT: String(PORT),
+      NODE_ENV: "production",
+      DATA_DIR: process.env.E2E_DATA_DIR,
+      OPERATOR_API_KEY: E2E_OPERATOR_KEY,
+      ENABLE_TEST_ROUTES: "1",
+      TRUST_PROXY: "1",
+      LOG_LEVEL: "warn",
+      ...(process.env.E2E_DATABASE_URL ? { DATABASE_URL: process.env.E2E_DATABASE_URL } : {}),
+    },
+  },
+});
