@@ -12,6 +12,7 @@ import {
   type Logger,
 } from "./http/observability.js";
 import { operatorRoutes } from "./operator/routes.js";
+import { gameRoutes } from "./games/routes.js";
 import { systemRoutes } from "./system/routes.js";
 import type { Visitor } from "./system/service.js";
 
@@ -79,6 +80,7 @@ export function createPlatformApp({ handle, env, logger = rootLogger }: Platform
   );
 
   app.route("/", systemRoutes());
+  app.route("/", gameRoutes());
   app.route("/operator/v1", operatorRoutes());
   return app;
 }

@@ -1,4 +1,4 @@
-import { count } from "drizzle-orm";
+import { count, eq, inArray } from "drizzle-orm";
 import type { Database } from "./client.js";
 import {
   banners,
@@ -11,7 +11,8 @@ import {
   resources,
   siteStatus,
 } from "../system/schema.js";
-import { gameCategories, merchantVendors, vendors } from "../games/schema.js";
+import { gameCategories, games, merchantVendors, vendors, winners } from "../games/schema.js";
+import { demoGames, demoWins } from "../games/demo-catalogue.js";
 
 export const DEMO_MERCHANT = "DEMO";
 
@@ -99,6 +100,8 @@ export async function seedDemo(db: Database): Promise<{ created: boolean }> {
           esportsVendors: ["ESPX"],
           cockfightVendors: ["CKF"],
           footballVendors: ["FB"],
+          timeZone: "UTC",
+          appDownloadUrl: "/down",
         },
       })
       .onConflictDoNothing()
@@ -143,6 +146,17 @@ export async function seedDemo(db: Database): Promise<{ created: boolean }> {
       .values(FIELD_RULES.map((r) => ({ merchantCode: DEMO_MERCHANT, enabled: true, ...r })))
       .onConflictDoNothing();
 
+    await tx.insert(games).values(demoGames(DEMO_VENDORS)).onConflictDoNothing();
+    const [wins] = await tx.select({ n: count() }).from(winners).where(eq(winners.merchantCode, DEMO_MERCHANT));
+    if ((wins?.n ?? 0) === 0) {
+      const ids = await tx
+        .select({ nodeId: games.nodeId })
+        .from(games)
+        .where(inArray(games.gameType, ["RNG", "LIVE", "FISH"]));
+      const rows = demoWins(ids.map((r) => r.nodeId));
+      await tx.insert(winners).values(rows.map((r) => ({ ...r, merchantCode: DEMO_MERCHANT, currency: "USD", isDemo: true })));
+    }
+
     if (created) {
       // Rows without a natural key are written once, with the merchant.
       await tx.insert(resources).values([
@@ -173,12 +187,13 @@ export async function seedDemo(db: Database): Promise<{ created: boolean }> {
       await tx.insert(notices).values([
         ...Array.from({ length: 12 }, (_, i) => ({
           merchantCode: DEMO_MERCHANT,
-          type: "B",
+          type: "PL",
           execution: "B",
           title: tr(`Notice ${i + 1}: new games every week`, `Aviso ${i + 1}: juegos nuevos cada semana`),
           content: tr(`<p>Notice ${i + 1}. Enjoy the new games.</p>`, `<p>Aviso ${i + 1}. Disfruta los juegos nuevos.</p>`),
           sort: i,
         })),
+        { merchantCode: DEMO_MERCHANT, type: "PR", execution: "B", promotionType: "newbie", title: tr("Newbie bonus: 100% on your first deposit", "Bono de novato: 100% en tu primer depósito"), content: tr("<p>Deposit today and we double it.</p>", "<p>Deposita hoy y lo duplicamos.</p>") },
         { merchantCode: DEMO_MERCHANT, type: "PU", execution: "B", title: tr("Welcome!", "¡Bienvenido!"), content: tr("<p>Register today for a welcome bonus.</p>", "<p>Regístrate hoy y recibe un bono de bienvenida.</p>") },
         { merchantCode: DEMO_MERCHANT, type: "PU", execution: "A", title: tr("Thanks for playing", "Gracias por jugar"), content: tr("<p>Check the rewards centre.</p>", "<p>Revisa el centro de recompensas.</p>") },
         { merchantCode: DEMO_MERCHANT, type: "PU", execution: "F", title: tr("Your first login", "Tu primer inicio de sesión"), content: tr("<p>Complete your profile in the security centre.</p>", "<p>Completa tu perfil en el centro de seguridad.</p>") },

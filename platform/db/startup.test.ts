@@ -64,7 +64,7 @@ describe("startPlatform", () => {
       const env = testEnv({ DATABASE_URL: created.url });
       const nodes = await Promise.all([startPlatform(env), startPlatform(env), startPlatform(env)]);
       const [row] = await nodes[0]!.handle.db.select({ n: count() }).from(notices);
-      expect(row?.n).toBe(15);
+      expect(row?.n).toBe(16);
       await Promise.all(nodes.map((n) => n.close()));
     } finally {
       await created.drop();

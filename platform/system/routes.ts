@@ -1,6 +1,9 @@
 import { Hono } from "hono";
 import { ok } from "../http/envelope.js";
-import { getGameMenus, getWhitelabelMenu } from "../games/service.js";
+import { z } from "zod";
+import { getWhitelabelMenu } from "../games/service.js";
+import { csv, pageNo, pageSize, parseQuery } from "../http/query.js";
+import { getAnnouncements, getNotice, getNoticeList } from "./notices.js";
 import type { PlatformVariables } from "../app.js";
 import { getPermission, resolveMerchant } from "./service.js";
 
@@ -20,10 +23,32 @@ export function systemRoutes() {
     return ok(c, await getWhitelabelMenu(db, merchant, language));
   });
 
-  app.get("/lgw/games/game_menus", async (c) => {
+  // Announcements and notices: types B, PL, PU, PR (and H); execution A, B or F.
+  app.get("/wps/system/announcements", async (c) => {
+    const { db, env, visitor, language } = c.var;
+    const q = parseQuery(c, z.object({ types: csv, execution: csv, groupName: csv }));
+    const merchant = await resolveMerchant(db, visitor.host, env.DEFAULT_MERCHANT);
+    return ok(
+      c,
+      await getAnnouncements(db, merchant, language, {
+        types: q.types.length ? q.types : ["B", "PL", "PU", "PR"],
+        executions: q.execution.length ? q.execution : ["B"],
+        bannerGroups: q.groupName,
+      }),
+    );
+  });
+
+  app.get("/wps/system/notices", async (c) => {
+    const { db, env, visitor, language } = c.var;
+    const q = parseQuery(c, z.object({ pageNo, pageSize: pageSize(50, 9) }));
+    const merchant = await resolveMerchant(db, visitor.host, env.DEFAULT_MERCHANT);
+    return ok(c, await getNoticeList(db, merchant, language, q.pageNo, q.pageSize));
+  });
+
+  app.get("/wps/system/notices/:id{[0-9]+}", async (c) => {
     const { db, env, visitor, language } = c.var;
     const merchant = await resolveMerchant(db, visitor.host, env.DEFAULT_MERCHANT);
-    return ok(c, await getGameMenus(db, merchant, language));
+    return ok(c, await getNotice(db, merchant, language, Number(c.req.param("id"))));
   });
 
   return app;

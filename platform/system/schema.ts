@@ -36,6 +36,10 @@ export interface MerchantSettings {
   esportsVendors?: string[];
   cockfightVendors?: string[];
   footballVendors?: string[];
+  /** IANA time zone of the site clock; UTC when unset. */
+  timeZone?: string;
+  /** Where the app is downloaded; the QR code on the site points here. */
+  appDownloadUrl?: string;
 }
 
 export const merchantDomains = pgTable("merchant_domains", {

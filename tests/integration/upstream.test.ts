@@ -34,7 +34,7 @@ async function waitFor(url: string, ms = 30_000) {
 function start(args: string[], env: Record<string, string>): ChildProcess {
   return spawn(process.execPath, args, {
     cwd: root,
-    env: { PATH: process.env.PATH ?? "", LOG_LEVEL: "silent", ...env },
+    env: { PATH: process.env.PATH ?? "", LOG_LEVEL: "silent", ...env } as unknown as NodeJS.ProcessEnv,
     stdio: "ignore",
   });
 }
