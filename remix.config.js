@@ -19,10 +19,10 @@ export default {
     // The spec's other home-page paths render the same route module.
     const aliases = defineRoutes((route) => {
       for (const path of ["index", "index.html", "home"]) {
-        route(path, "routes/_index.tsx", { id: `routes/home-alias-${path}` });
+        route(path, "routes/_home._index.tsx", { id: `routes/home-alias-${path}` });
       }
     });
-    for (const alias of Object.values(aliases)) alias.parentId = "root";
+    for (const alias of Object.values(aliases)) alias.parentId = "routes/_home";
     return { ...routes, ...aliases };
   },
 };

@@ -1,15 +1,17 @@
 import { cssBundleHref } from "@remix-run/css-bundle";
 import { json, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Links, Meta, Outlet, Scripts, ScrollRestoration, useLoaderData } from "@remix-run/react";
-import type { ReactNode } from "react";
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, useLoaderData, useLocation, useNavigationType } from "@remix-run/react";
+import { useEffect, useRef, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { useChangeLanguage } from "remix-i18next/react";
+import { AuthenticityTokenProvider } from "remix-utils/csrf/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { useRequestInfo } from "~/components/request-info";
 import { AppShell } from "~/components/shell";
 import { defaultNS, languageDir } from "~/i18n";
+import { csrf } from "~/services/csrf.server";
 import { getLocale } from "~/services/i18n.server";
-import { requireOperational } from "~/services/system.server";
+import { loadShell } from "~/services/shell.server";
 import { themeClass } from "~/styles/theme.css";
 
 export const handle = { i18n: [defaultNS] };
@@ -19,23 +21,15 @@ export const links: LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.site.name ?? "" }];
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.shell.site.name ?? "" }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const locale = await getLocale(request);
-  const { info } = await requireOperational(request, locale);
-  return json({
-    locale,
-    site: {
-      name: info.merchantName,
-      merchantCode: info.merchantCode,
-      currency: info.currency,
-      isSingle: info.isSingle,
-      register: info.register,
-      resources: info.resources,
-      customerService: info.customerService,
-    },
-  });
+  const [shell, [csrfToken, csrfCookie]] = await Promise.all([loadShell(request, locale), csrf.commitToken(request)]);
+  return json(
+    { locale, csrfToken, shell },
+    { headers: csrfCookie ? { "Set-Cookie": csrfCookie } : undefined },
+  );
 }
 
 /** Serializes the active translations so the browser starts i18next without another request. */
@@ -50,6 +44,35 @@ function I18nResources() {
       dangerouslySetInnerHTML={{ __html: JSON.stringify(bundle).replace(/</g, "\\u003c") }}
     />
   );
+}
+
+/** Spec §2: after a navigation to another page, scroll smoothly to the top (back/forward keeps its place). */
+function ScrollToTopOnNavigate() {
+  const { pathname } = useLocation();
+  const type = useNavigationType();
+  const first = useRef(true);
+  useEffect(() => {
+    if (first.current) {
+      first.current = false;
+      return;
+    }
+    if (type !== "POP") window.scrollTo({ top: 0, behavior: "smooth" });
+  }, [pathname, type]);
+  return null;
+}
+
+/** Remembers the language in the browser too (spec: `lang` and `hisLang`) when scripts run. */
+function RememberLanguage({ locale }: { locale: string }) {
+  useEffect(() => {
+    try {
+      const previous = localStorage.getItem("lang");
+      if (previous && previous !== locale) localStorage.setItem("hisLang", previous);
+      localStorage.setItem("lang", locale);
+    } catch {
+      // Storage can be off; the cookie still carries the choice.
+    }
+  }, [locale]);
+  return null;
 }
 
 export function Layout({ children }: { children: ReactNode }) {
@@ -76,12 +99,16 @@ export function Layout({ children }: { children: ReactNode }) {
 }
 
 export default function App() {
-  const { locale } = useLoaderData<typeof loader>();
+  const { locale, csrfToken } = useLoaderData<typeof loader>();
   useChangeLanguage(locale);
   return (
-    <AppShell>
-      <Outlet />
-    </AppShell>
+    <AuthenticityTokenProvider token={csrfToken}>
+      <ScrollToTopOnNavigate />
+      <RememberLanguage locale={locale} />
+      <AppShell>
+        <Outlet />
+      </AppShell>
+    </AuthenticityTokenProvider>
   );
 }
 

@@ -1,53 +1,54 @@
-import { NavLink, Link, useRouteLoaderData } from "@remix-run/react";
+import { useMatches } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import type { loader as rootLoader } from "~/root";
 import * as s from "~/styles/shell.css";
+import { SiteFooter } from "./footer";
+import { SiteHeader, useRootData } from "./header";
+import { SideMenuEnd, SideMenuStart } from "./side-menu";
 
-/** The site frame: header with navigation, the page, footer. */
-export function AppShell({ children }: { children: ReactNode }) {
+/**
+ * Page frames of spec §2: `full` header, side menu and footer; `centre` header and footer
+ * (game centres); `list` header, side menu and footer (game-list centres); `header` header only
+ * (seamless and lottery pages). A route names its frame in `handle.layout`.
+ */
+export type Layout = "full" | "centre" | "list" | "header";
+
+export function useLayout(): Layout {
+  const matches = useMatches();
+  for (let i = matches.length - 1; i >= 0; i--) {
+    const handle = matches[i]?.handle as { layout?: Layout } | undefined;
+    if (handle?.layout) return handle.layout;
+  }
+  return "full";
+}
+
+export function AppShell({ children, layout: forced }: { children: ReactNode; layout?: Layout }) {
   const { t } = useTranslation();
-  const root = useRouteLoaderData<typeof rootLoader>("root");
-  const siteName = root?.site.name ?? "";
+  const data = useRootData();
+  const routeLayout = useLayout();
+  const layout = forced ?? routeLayout;
+  const withSides = (layout === "full" || layout === "list") && !!data?.shell;
+  const main = (
+    <main id="main" className={s.main} data-layout={layout}>
+      {children}
+    </main>
+  );
   return (
     <>
       <a href="#main" className={s.skipLink}>
         {t("skip_to_content")}
       </a>
-      <header className={s.header}>
-        <div className={s.headerInner}>
-          <Link to="/" className={s.logo}>
-            {siteName || t("nav_home")}
-          </Link>
-          <nav aria-label={t("nav_main")} className={s.nav}>
-            <NavLink to="/" end className={s.navLink}>
-              {t("nav_home")}
-            </NavLink>
-            <NavLink to="/hot" className={s.navLink}>
-              {t("nav_hot")}
-            </NavLink>
-            <NavLink to="/promotions" className={s.navLink}>
-              {t("nav_promotions")}
-            </NavLink>
-          </nav>
+      <SiteHeader data={data} />
+      {withSides ? (
+        <div className={s.layoutWithSides}>
+          <SideMenuStart />
+          {main}
+          <SideMenuEnd shell={data.shell} />
         </div>
-      </header>
-      <main id="main" className={s.main}>
-        {children}
-      </main>
-      <SiteFooter siteName={siteName} />
+      ) : (
+        main
+      )}
+      {layout === "header" ? null : <SiteFooter data={data} />}
     </>
-  );
-}
-
-export function SiteFooter({ siteName }: { siteName: string }) {
-  const { t } = useTranslation();
-  return (
-    <footer className={s.footer}>
-      <div className={s.footerInner}>
-        <p>{t("footer_responsible")}</p>
-        {siteName ? <p>{t("footer_rights", { year: new Date().getFullYear(), name: siteName })}</p> : null}
-      </div>
-    </footer>
   );
 }

@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import { z } from "zod";
 import { formatEnvError, parsePlatformEnv, type PlatformEnv } from "#platform/env.js";
 
@@ -14,6 +15,8 @@ const webEnvSchema = z.object({
     .regex(/^[A-Za-z0-9-]+$/, "must be a header name")
     .transform((v) => v.toLowerCase())
     .optional(),
+  /** Signs cookies (CSRF, session). Set it, the same on every web node, when scaling out. */
+  SESSION_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   /** Routes used only by the end-to-end tests (a page that throws). Never in a real deployment. */
   ENABLE_TEST_ROUTES: z
@@ -22,14 +25,25 @@ const webEnvSchema = z.object({
     .transform((v) => v === "1"),
 });
 
-export type WebEnv = z.infer<typeof webEnvSchema> & { platform: PlatformEnv | null };
+export type WebEnv = Omit<z.infer<typeof webEnvSchema>, "SESSION_SECRET"> & {
+  SESSION_SECRET: string;
+  /** True when no SESSION_SECRET was given and a per-process one is used. */
+  ephemeralSecret: boolean;
+  platform: PlatformEnv | null;
+};
 
 export function parseWebEnv(source: Record<string, string | undefined> = process.env): WebEnv {
   const parsed = webEnvSchema.safeParse(emptyAsUnset(source));
   if (!parsed.success) throw new Error(formatEnvError(parsed.error));
   // The embedded platform reads its own settings from the same environment.
   const platform = parsed.data.UPSTREAM_URL ? null : parsePlatformEnv(emptyAsUnset(source));
-  return { ...parsed.data, platform };
+  const secret = parsed.data.SESSION_SECRET;
+  return {
+    ...parsed.data,
+    SESSION_SECRET: secret ?? randomBytes(32).toString("hex"),
+    ephemeralSecret: !secret,
+    platform,
+  };
 }
 
 function emptyAsUnset(source: Record<string, string | undefined>) {

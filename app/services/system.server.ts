@@ -16,6 +16,8 @@ const permissionSchema = z.object({
     defaultLanguage: z.string(),
     mainDomain: z.string(),
     imageCDNs: z.array(z.string()),
+    timeZone: z.string(),
+    appDownloadUrl: z.string(),
     launchGameCDNs: z.array(z.string()),
     register: z.array(z.string()),
     resources: z.array(

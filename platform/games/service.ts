@@ -16,7 +16,8 @@ export async function getWhitelabelMenu(db: Database, merchant: Merchant, langua
     merchantCode: merchant.code,
     menus: rows.map((r) => ({
       gameCategory: r.gameCategory,
-      label: localize(r.label, language, merchant.defaultLanguage),
+      // Only the operator's own label in this language; otherwise the web's translated name.
+      label: r.label[language] ?? "",
       sort: r.sort,
     })),
     vendorGroups: {

@@ -102,6 +102,8 @@ export async function getPermission(db: Database, visitor: Visitor, language: st
       domainRoute: domainRows.map((d) => d.domain),
       analytics: { gtagId: merchant.settings.gtagId ?? null },
       imageCDNs: merchant.settings.imageCDNs ?? [],
+      timeZone: merchant.settings.timeZone ?? "UTC",
+      appDownloadUrl: merchant.settings.appDownloadUrl ?? "/down",
       launchGameCDNs: merchant.settings.launchGameCDNs ?? [],
       whitelabelVal: merchant.code,
       register: moduleRows.filter((m) => m.enabled).map((m) => m.moduleId),

@@ -20,6 +20,8 @@ export function permissionValue(overrides: { status?: 0 | 1 | 2; ip?: string | n
       defaultLanguage: "es",
       mainDomain: "localhost",
       imageCDNs: [],
+      timeZone: "UTC",
+      appDownloadUrl: "/down",
       launchGameCDNs: [],
       register: ["USERNAMEREG3"],
       resources: [],

@@ -1,0 +1,19 @@
+import { launchHref } from "./launch";
+
+const g = (vassalage: string, gameType: string, isGame = "GAME") => ({ vassalage, gameType, gameCode: "CODE1", isGame, nodeId: 7 });
+
+describe("game launch routing (spec §2)", () => {
+  it.each([
+    [g("TCG_LOTTO_VN", "LOTT"), "/vnLottery?gameCode=CODE1"],
+    [g("TCG_SEA", "ELOTT"), "/seaLottery?gameCode=CODE1"],
+    [g("LOTT", "LOTT"), "/lottery?gameCode=CODE1"],
+    [g("ELOTT", "ELOTT"), "/lottery?gameCode=CODE1"],
+    [g("FB", "SPORTS"), "/fbSports"],
+    [g("BTI", "SPORTS", "VASSALAGE"), "/sports?vassalage=BTI"],
+    [g("AURL", "LIVE", "VASSALAGE"), "/live?vassalage=AURL"],
+    [g("OCEAN", "FISH", "VASSALAGE"), "/fish?vassalage=OCEAN&popup=games"],
+    [g("HSLOT", "RNG"), "/seamless?nodeId=7&vassalage=HSLOT&gameCode=CODE1"],
+  ])("%j → %s", (game, href) => {
+    expect(launchHref(game)).toBe(href);
+  });
+});

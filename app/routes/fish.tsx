@@ -1,0 +1,15 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { RouteErrorBoundary } from "~/components/error-boundary";
+import { ListCentrePage } from "~/components/game-pages";
+import { loadListCentre } from "~/services/game-pages.server";
+
+/** Game-list centre FISH: side menu, marked as a game page. */
+export const handle = { layout: "list", gamePage: true };
+
+
+export function loader({ request }: LoaderFunctionArgs) {
+  return loadListCentre(request, "FISH");
+}
+
+export default ListCentrePage;
+export const ErrorBoundary = RouteErrorBoundary;

@@ -1,0 +1,43 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { labelRoute } from "~/services/observability.server";
+
+/**
+ * Placeholder artwork for the demo catalogue: banners, game icons, vendor and bank logos, drawn
+ * as SVG from the name. An operator's real images in public/images are served before this.
+ */
+function hue(text: string) {
+  let h = 0;
+  for (const c of text) h = (h * 31 + c.charCodeAt(0)) >>> 0;
+  return h % 360;
+}
+
+function escape(text: string) {
+  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+function label(name: string) {
+  return name.replace(/\.svg$/, "").replace(/[_-]+/g, " ").trim();
+}
+
+export function loader({ request, params }: LoaderFunctionArgs) {
+  labelRoute(request, "routes/images.$");
+  const path = params["*"] ?? "";
+  const m = /^(banners|games|vendors|banks)\/([A-Za-z0-9_.-]{1,80})\.svg$/.exec(path);
+  if (!m) return new Response("Not found", { status: 404 });
+  const [, kind, name] = m as unknown as [string, string, string];
+  const h = hue(name);
+  const text = escape(label(name));
+  let svg: string;
+  if (kind === "banners") {
+    svg = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 1200 400"><defs><linearGradient id="g" x1="0" x2="1"><stop offset="0" stop-color="hsl(${h} 70% 35%)"/><stop offset="1" stop-color="hsl(${(h + 60) % 360} 70% 25%)"/></linearGradient></defs><rect width="1200" height="400" fill="url(#g)"/><circle cx="1000" cy="200" r="150" fill="hsl(${(h + 30) % 360} 80% 55% / .35)"/><circle cx="180" cy="330" r="90" fill="hsl(${(h + 90) % 360} 80% 60% / .25)"/></svg>`;
+  } else if (kind === "banks") {
+    svg = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 72 28"><rect width="72" height="28" rx="6" fill="hsl(${(h * 7) % 360} 45% 45%)"/><text x="36" y="19" font-family="sans-serif" font-size="12" font-weight="700" text-anchor="middle" fill="#fff">BANK ${text}</text></svg>`;
+  } else {
+    const words = label(name).split(" ");
+    const initials = escape(words.slice(kind === "games" ? 1 : 0).map((w) => w[0]).join("").slice(0, 3).toUpperCase());
+    svg = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 100"><rect width="100" height="100" rx="16" fill="hsl(${h} 60% 40%)"/><text x="50" y="62" font-family="sans-serif" font-size="34" font-weight="700" text-anchor="middle" fill="#fff">${initials}</text></svg>`;
+  }
+  return new Response(svg, {
+    headers: { "Content-Type": "image/svg+xml", "Cache-Control": "public, max-age=86400", "X-Content-Type-Options": "nosniff" },
+  });
+}

@@ -1,0 +1,61 @@
+import { redirect, type ActionFunctionArgs } from "@remix-run/node";
+import { supportedLanguages } from "~/i18n";
+import { getUser } from "~/services/auth.server";
+import { validateCSRF } from "~/services/csrf.server";
+import { langCookie } from "~/services/i18n.server";
+import { labelRoute } from "~/services/observability.server";
+import {
+  closedAnnouncementsCookie,
+  getClosedAnnouncements,
+  safeRedirectPath,
+  themeCookie,
+} from "~/services/preferences.server";
+
+/**
+ * Visitor preferences as plain form posts (language, theme, closed announcements), each
+ * answered with a redirect back to the page it came from.
+ */
+export async function action({ request }: ActionFunctionArgs) {
+  labelRoute(request, "routes/preferences");
+  const formData = await request.formData();
+  await validateCSRF(formData, request.headers);
+  const back = safeRedirectPath(formData.get("redirectTo"));
+  const intent = String(formData.get("intent") ?? (formData.has("lang") ? "language" : formData.has("theme") ? "theme" : ""));
+  const headers = new Headers();
+
+  switch (intent) {
+    case "language": {
+      const asked = String(formData.get("lang") ?? "");
+      const lang = supportedLanguages.find((l) => l.toLowerCase() === asked.toLowerCase());
+      if (lang) headers.append("Set-Cookie", await langCookie.serialize(lang));
+      // The page reloads in the new language, so hot games, winners and announcements do too.
+      const url = new URL(back, "http://x");
+      url.searchParams.delete("lng");
+      return redirect(url.pathname + url.search, { headers });
+    }
+    case "theme": {
+      const theme = String(formData.get("theme") ?? "");
+      headers.append(
+        "Set-Cookie",
+        theme === "dark" || theme === "light" ? await themeCookie.serialize(theme) : await themeCookie.serialize("", { maxAge: 0 }),
+      );
+      return redirect(back, { headers });
+    }
+    case "closeAnnouncement": {
+      const id = Number(formData.get("announcementId"));
+      if (Number.isInteger(id) && id > 0) {
+        const closed = await getClosedAnnouncements(request);
+        const who = (await getUser(request)) ? "member" : "visitor";
+        closed[who] = [...new Set([...closed[who], id])];
+        headers.append("Set-Cookie", await closedAnnouncementsCookie.serialize(closed));
+      }
+      return redirect(back, { headers });
+    }
+    default:
+      return redirect(back);
+  }
+}
+
+export function loader() {
+  return redirect("/");
+}

@@ -1,0 +1,23 @@
+import { createCookie } from "@remix-run/node";
+import { CSRF, CSRFError } from "remix-utils/csrf/server";
+import { env } from "./env.server";
+
+const cookie = createCookie("csrf", {
+  path: "/",
+  httpOnly: true,
+  sameSite: "lax",
+  secure: env.NODE_ENV === "production" && process.env.INSECURE_COOKIES !== "1",
+  secrets: [env.SESSION_SECRET],
+});
+
+export const csrf = new CSRF({ cookie, secret: env.SESSION_SECRET });
+
+/** Throws 403 when a form post does not carry the token of its own cookie. */
+export async function validateCSRF(formData: FormData, headers: Headers) {
+  try {
+    await csrf.validate(formData, headers);
+  } catch (error) {
+    if (error instanceof CSRFError) throw new Response("Invalid CSRF token", { status: 403 });
+    throw error;
+  }
+}

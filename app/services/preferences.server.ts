@@ -1,0 +1,34 @@
+import { createCookie } from "@remix-run/node";
+import { parseTheme, type ThemeChoice } from "~/components/request-info";
+
+const YEAR = 60 * 60 * 24 * 365;
+
+/** The chosen theme; absent means "follow the device". */
+export const themeCookie = createCookie("theme", { path: "/", sameSite: "lax", httpOnly: false, maxAge: YEAR });
+
+export async function getTheme(request: Request): Promise<ThemeChoice> {
+  return parseTheme(await themeCookie.parse(request.headers.get("cookie")));
+}
+
+/**
+ * Announcement popups closed in this browser session (no max-age: gone when the browser
+ * closes). Visitors and members keep separate markers (spec §4).
+ */
+export const closedAnnouncementsCookie = createCookie("ann_closed", { path: "/", sameSite: "lax", httpOnly: true });
+
+export interface ClosedMarkers {
+  visitor: number[];
+  member: number[];
+}
+
+export async function getClosedAnnouncements(request: Request): Promise<ClosedMarkers> {
+  const value = await closedAnnouncementsCookie.parse(request.headers.get("cookie"));
+  const list = (v: unknown) => (Array.isArray(v) ? v.filter((n): n is number => Number.isInteger(n)).slice(-50) : []);
+  return { visitor: list(value?.visitor), member: list(value?.member) };
+}
+
+/** Only same-site paths may be returned to after a preference change. */
+export function safeRedirectPath(value: FormDataEntryValue | string | null | undefined, fallback = "/"): string {
+  if (typeof value !== "string" || !value.startsWith("/") || value.startsWith("//") || value.startsWith("/\\")) return fallback;
+  return value;
+}

@@ -1,0 +1,62 @@
+import QRCode from "qrcode";
+import { buildNavigation } from "~/lib/navigation";
+import { getGameMenus, getWhitelabel } from "./games.server";
+import { requireOperational } from "./system.server";
+
+const qrCache = new Map<string, string>();
+
+/** The app-download QR code as inline SVG (spec §9: size 100, margin 0), made on the server. */
+export async function qrSvg(url: string): Promise<string> {
+  let svg = qrCache.get(url);
+  if (!svg) {
+    svg = await QRCode.toString(url, { type: "svg", margin: 0, width: 100, errorCorrectionLevel: "M" });
+    if (qrCache.size > 100) qrCache.clear();
+    qrCache.set(url, svg);
+  }
+  return svg;
+}
+
+/** Logged-in member as the header shows it; accounts fill it in. */
+export interface ShellUser {
+  account: string;
+  nickname: string;
+  isAgent: boolean;
+  isTrial: boolean;
+  balance: string;
+  currency: string;
+  balanceMasked: boolean;
+}
+
+/**
+ * Everything the header, side menu and footer need, read in parallel. The status gate wins:
+ * maintenance or region restriction is thrown even when another read failed.
+ */
+export async function loadShell(request: Request, locale: string) {
+  const [permission, menus, whitelabel] = await Promise.allSettled([
+    requireOperational(request, locale),
+    getGameMenus(request, locale),
+    getWhitelabel(request, locale),
+  ]);
+  if (permission.status === "rejected") throw permission.reason;
+  if (menus.status === "rejected") throw menus.reason;
+  if (whitelabel.status === "rejected") throw whitelabel.reason;
+  const { info } = permission.value;
+  const downloadUrl = new URL(info.appDownloadUrl, request.url).toString();
+  const providers = menus.value.flatMap((m) => m.vendors.map((v) => ({ vassalage: v.vassalage, displayName: v.displayName })));
+  return {
+    site: {
+      name: info.merchantName,
+      merchantCode: info.merchantCode,
+      currency: info.currency,
+      isSingle: info.isSingle,
+      timeZone: info.timeZone,
+      modules: info.register,
+      customerService: info.customerService,
+      logoLink: info.resources.find((r) => r.resourceType === "LOGOLINK") ?? null,
+    },
+    navigation: buildNavigation(menus.value, whitelabel.value.vendorGroups, info.resources),
+    providers,
+    download: { url: downloadUrl, qr: await qrSvg(downloadUrl) },
+    user: null as ShellUser | null,
+  };
+}
