@@ -10,7 +10,8 @@ import { RemixServer } from "@remix-run/react";
 import { createInstance } from "i18next";
 import { renderToPipeableStream } from "react-dom/server";
 import { I18nextProvider, initReactI18next } from "react-i18next";
-import { parseTheme, RequestInfoProvider } from "~/components/request-info";
+import { RequestInfoProvider } from "~/components/request-info";
+import { getTheme } from "~/services/preferences.server";
 import { i18nConfig } from "~/i18n";
 import { getLocale, i18nServer, resources } from "~/services/i18n.server";
 import { getRequestId, labelRoute, logger } from "~/services/observability.server";
@@ -34,7 +35,7 @@ export default async function handleRequest(
     ns: i18nServer.getRouteNamespaces(remixContext),
     resources,
   });
-  const theme = parseTheme(/(?:^|;\s*)theme=(dark|light)/.exec(request.headers.get("cookie") ?? "")?.[1]);
+  const theme = await getTheme(request);
   const requestId = getRequestId(request);
 
   return new Promise<Response>((resolve, reject) => {

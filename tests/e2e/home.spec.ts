@@ -1,22 +1,43 @@
 import { expect, test } from "./fixtures";
 
-test("home is server-rendered in the default language with the platform's categories", async ({ page }) => {
+test("home shows every block, server-rendered in the default language", async ({ page }) => {
   const res = await page.goto("/");
   expect(res?.status()).toBe(200);
   await expect(page.locator("html")).toHaveAttribute("lang", "es");
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Juega, apuesta y gana");
+  const home = page.getByTestId("home");
+  await expect(home.getByTestId("banner-carousel").locator("img")).toHaveCount(3);
+  await expect(home.getByTestId("notice-marquee").getByRole("link", { name: /Aviso 1:/ }).first()).toBeAttached();
+  await expect(home.getByTestId("clock")).toHaveText(/^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}:\d{2}$/);
+  await expect(home.getByTestId("jackpot-value")).toHaveText(/^1[12](\.\d{3}){3},\d{2}$/);
+  expect(await home.getByTestId("winners").getByRole("row").count()).toBe(43);
+  await expect(home.getByTestId("hot-games").getByRole("listitem")).toHaveCount(6);
+  await expect(home.getByTestId("hot-games").getByRole("link", { name: "Más" })).toHaveAttribute("href", "/hot");
+  await expect(home.getByTestId("fish-games").getByRole("listitem")).toHaveCount(6);
+  await expect(home.getByTestId("fish-games").getByRole("link", { name: "Más" })).toHaveAttribute("href", "/fish");
+  await expect(home.getByTestId("download").locator("svg")).toBeAttached();
   await expect(page.getByRole("navigation", { name: "Navegación principal" })).toBeVisible();
-  const categories = page.getByTestId("home-categories").getByRole("listitem");
-  await expect(categories.first()).toContainText("Casino en vivo");
-  expect(await categories.count()).toBeGreaterThanOrEqual(5);
+  await expect(page.getByTestId("side-menu-left")).toBeVisible();
+  await expect(page.getByTestId("side-menu-right")).toBeVisible();
+  await expect(page.getByTestId("bank-strip").locator("img[alt]:not([alt=''])")).toHaveCount(23);
 });
 
 test("the raw HTML already holds the content, without running any script", async ({ request }) => {
   const res = await request.get("/");
   const html = await res.text();
-  expect(html).toContain("Juega, apuesta y gana");
-  expect(html).toContain("Casino en vivo");
+  expect(html).toContain("Ganadores");
+  expect(html).toContain("Juegos populares");
+  expect(html).toMatch(/<svg[^>]*viewBox/);
   expect(res.headers()["x-request-id"]).toMatch(/^[\w-]+$/);
+});
+
+test("the jackpot keeps growing between page loads", async ({ page }) => {
+  const read = async () => Number((await page.getByTestId("jackpot-value").textContent())!.replace(/\D/g, ""));
+  await page.goto("/promotions");
+  await page.goto("/");
+  const first = await read();
+  await page.waitForTimeout(5200);
+  await page.reload();
+  expect(await read()).toBeGreaterThan(first);
 });
 
 for (const path of ["/index", "/index.html", "/home"]) {
@@ -34,6 +55,6 @@ test("health, readiness and metrics answer", async ({ request }) => {
   expect(await ready.json()).toMatchObject({ status: "ready" });
   await request.get("/");
   const metrics = await (await request.get("/metrics")).text();
-  expect(metrics).toMatch(/http_requests_total\{route="routes\/_index",method="GET",status="200"\} \d+/);
+  expect(metrics).toMatch(/http_requests_total\{route="routes\/_home._index",method="GET",status="200"\} \d+/);
   expect(metrics).toContain("http_request_duration_seconds_bucket");
 });

@@ -1,0 +1,15 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test } from "./fixtures";
+
+for (const theme of ["light", "dark"] as const) {
+  for (const path of ["/", "/login", "/hot", "/promotions"]) {
+    test(`${path} has no serious accessibility violation in the ${theme} theme`, async ({ page, context, baseURL }) => {
+      await context.addCookies([{ name: "theme", value: encodeURIComponent(Buffer.from(JSON.stringify(theme)).toString("base64")), url: baseURL! }]);
+      await page.goto(path);
+      await expect(page.locator("html")).toHaveAttribute("data-theme", theme);
+      const results = await new AxeBuilder({ page }).analyze();
+      const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+      expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).slice(0, 3).join(", ")}`)).toEqual([]);
+    });
+  }
+}

@@ -1,0 +1,91 @@
+import { expect, test } from "./fixtures";
+
+test("navigation: fixed entries, grouped categories, football, download and the logo link", async ({ page }) => {
+  await page.goto("/promotions");
+  const nav = page.getByRole("navigation", { name: "Navegación principal" });
+  const links = nav.locator(":scope > ul > li > a");
+  const hrefs = await links.evaluateAll((els) => els.map((e) => e.getAttribute("href")));
+  expect(hrefs.slice(0, 4)).toEqual(["/", "/hot", "/promotions", "/fbSports"]);
+  expect(hrefs).toEqual(expect.arrayContaining(["/live", "/rng", "/sports", "/fish", "/pvp", "/elott", "/esports", "/cockfight", "/down"]));
+  expect(hrefs.indexOf("/esports")).toBeGreaterThan(hrefs.indexOf("/elott"));
+  expect(hrefs.filter((h) => h === "/elott")).toHaveLength(1);
+  await expect(nav.getByRole("link", { name: /Blog/ })).toHaveAttribute("target", "_blank");
+});
+
+test("a vendor drop-down opens by keyboard focus and its vendors are reachable", async ({ page }) => {
+  await page.goto("/promotions");
+  const panel = page.getByTestId("vendors-LIVE");
+  await expect(panel).toBeHidden();
+  await page.locator('[data-nav="LIVE"] > a').focus();
+  await expect(panel).toBeVisible();
+  await page.keyboard.press("Tab"); // the touch toggle
+  await page.keyboard.press("Tab"); // the first vendor
+  await expect(panel.getByRole("link").first()).toBeFocused();
+  await expect(panel.getByRole("link").first()).toHaveAttribute("href", "/live?vassalage=HOUSE");
+  await expect(panel.getByRole("link").last()).toHaveAttribute("href", "/live");
+});
+
+test("a vendor drop-down opens by tapping its toggle", async ({ page }) => {
+  await page.goto("/promotions");
+  await page.locator('[data-nav="RNG"] summary').click();
+  await page.mouse.move(0, 800);
+  await expect(page.getByTestId("vendors-RNG")).toBeVisible();
+});
+
+test("switching to Arabic renders right to left in Arabic, and sticks", async ({ page }) => {
+  await page.goto("/promotions");
+  await page.getByText("Configuración").click();
+  await page.getByTestId("language-select").selectOption("ar");
+  const button = page.getByRole("button", { name: "Cambiar idioma" });
+  if (await button.isVisible()) await button.click();
+  await expect(page.locator("html")).toHaveAttribute("dir", "rtl");
+  await expect(page.locator("html")).toHaveAttribute("lang", "ar");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("العروض الترويجية");
+  await page.goto("/");
+  await expect(page.locator("html")).toHaveAttribute("dir", "rtl");
+  await expect(page.getByTestId("winners").getByRole("heading")).toHaveText("الفائزون");
+});
+
+test("the theme choice persists across reloads", async ({ page }) => {
+  await page.goto("/promotions");
+  await page.getByText("Configuración").click();
+  await page.getByTestId("theme-dark").click();
+  await expect(page.locator("html")).toHaveAttribute("data-theme", "dark");
+  await page.reload();
+  await expect(page.locator("html")).toHaveAttribute("data-theme", "dark");
+  await page.getByText("Configuración").click();
+  await page.getByTestId("theme-light").click();
+  await expect(page.locator("html")).toHaveAttribute("data-theme", "light");
+  await page.reload();
+  await expect(page.locator("html")).toHaveAttribute("data-theme", "light");
+});
+
+test("layouts: game centres have no side menu, list centres do, footer everywhere but header-only pages", async ({ page }) => {
+  await page.goto("/live");
+  await expect(page.getByTestId("game-centre-LIVE")).toBeVisible();
+  await expect(page.getByTestId("side-menu-left")).toHaveCount(0);
+  await expect(page.getByTestId("site-footer")).toBeVisible();
+  await page.goto("/rng");
+  await expect(page.getByTestId("list-centre-RNG")).toBeVisible();
+  await expect(page.getByTestId("side-menu-left")).toBeVisible();
+});
+
+test("routes that need login send visitors to /login with a return path", async ({ page }) => {
+  await page.goto("/lottery?gameCode=LOTT_1");
+  await expect(page).toHaveURL(/\/login\?redirectTo=%2Flottery%3FgameCode%3DLOTT_1$/);
+  await expect(page.getByTestId("login-popup")).toBeVisible();
+  await expect(page.getByTestId("login-popup").locator('input[name="redirectTo"]')).toHaveValue("/lottery?gameCode=LOTT_1");
+});
+
+test("a game list centre searches and pages with plain links", async ({ page }) => {
+  await page.goto("/rng");
+  await expect(page.getByTestId("game-list").getByRole("listitem")).toHaveCount(42);
+  await page.getByRole("link", { name: /Página siguiente/ }).click();
+  await expect(page).toHaveURL(/page=2/);
+  await page.getByRole("searchbox").fill("Golden");
+  await page.getByRole("button", { name: "Buscar" }).click();
+  await expect(page).toHaveURL(/gameName=Golden/);
+  const names = await page.getByTestId("game-list").getByRole("listitem").allTextContents();
+  expect(names.length).toBeGreaterThan(0);
+  expect(names.every((n) => n.includes("Golden"))).toBe(true);
+});
