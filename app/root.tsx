@@ -4,7 +4,6 @@ import { Links, Meta, Outlet, Scripts, ScrollRestoration, useLoaderData, useLoca
 import { useEffect, useRef, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { useChangeLanguage } from "remix-i18next/react";
-import { AuthenticityTokenProvider } from "remix-utils/csrf/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { useRequestInfo } from "~/components/request-info";
 import { AppShell } from "~/components/shell";
@@ -99,16 +98,16 @@ export function Layout({ children }: { children: ReactNode }) {
 }
 
 export default function App() {
-  const { locale, csrfToken } = useLoaderData<typeof loader>();
+  const { locale } = useLoaderData<typeof loader>();
   useChangeLanguage(locale);
   return (
-    <AuthenticityTokenProvider token={csrfToken}>
+    <>
       <ScrollToTopOnNavigate />
       <RememberLanguage locale={locale} />
       <AppShell>
         <Outlet />
       </AppShell>
-    </AuthenticityTokenProvider>
+    </>
   );
 }
 

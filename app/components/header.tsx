@@ -1,7 +1,7 @@
 import { Form, Link, NavLink, useLocation, useRouteLoaderData, useSearchParams } from "@remix-run/react";
 import { useRef } from "react";
 import { useTranslation } from "react-i18next";
-import { AuthenticityTokenInput } from "remix-utils/csrf/react";
+import { CsrfInput } from "./csrf";
 import { formatBalance } from "~/lib/format";
 import { DROPDOWN_VENDORS, vendorHref, type NavEntry } from "~/lib/navigation";
 import type { loader as rootLoader } from "~/root";
@@ -129,7 +129,7 @@ export function LoginForm({ modules, idPrefix }: { modules: string[]; idPrefix: 
     <div className={s.inlineForm}>
       {modes.length > 1 ? <LoginModeSelect modes={modes} mode={mode} /> : null}
       <Form method="post" action="/login" className={s.inlineForm} aria-label={t("login_title")}>
-        <AuthenticityTokenInput />
+        <CsrfInput />
         <input type="hidden" name="type" value={mode} />
         {redirectTo ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}
         {mode === "username" ? (
@@ -183,7 +183,7 @@ function MemberInfo({ user }: { user: NonNullable<RootData["shell"]["user"]> }) 
   return (
     <div className={s.memberBar} data-testid="member-info">
       <Form method="post" action="/preferences" className={s.inlineForm} reloadDocument>
-        <AuthenticityTokenInput />
+        <CsrfInput />
         <input type="hidden" name="redirectTo" value={here} />
         <span>{t("balance")}: </span>
         <span className={s.balance} data-testid="balance">
@@ -214,7 +214,7 @@ function MemberInfo({ user }: { user: NonNullable<RootData["shell"]["user"]> }) 
         {t("betting_record")}
       </Link>
       <Form method="post" action="/logout">
-        <AuthenticityTokenInput />
+        <CsrfInput />
         <button type="submit" className={s.smallButton}>
           {t("sign_out")}
         </button>

@@ -1,7 +1,7 @@
 import { Form, Link } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { AuthenticityTokenInput } from "remix-utils/csrf/react";
+import { CsrfInput } from "./csrf";
 import { formatClock, formatWinAmount } from "~/lib/format";
 import { formatJackpot, jackpotAt } from "~/lib/jackpot";
 import type { Banner, Notice } from "~/services/announcements.server";
@@ -261,7 +261,7 @@ export function AnnouncementPopup({ notice, returnTo }: { notice: Notice; return
             {notice.title || t("announcement_title")}
           </h2>
           <Form method="post" action="/preferences" reloadDocument>
-            <AuthenticityTokenInput />
+            <CsrfInput />
             <input type="hidden" name="redirectTo" value={returnTo} />
             <input type="hidden" name="announcementId" value={notice.id} />
             <button type="submit" name="intent" value="closeAnnouncement" className={h.closeLink} data-testid="announcement-close">

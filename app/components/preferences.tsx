@@ -1,6 +1,6 @@
 import { Form, useLocation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { AuthenticityTokenInput } from "remix-utils/csrf/react";
+import { CsrfInput } from "./csrf";
 import { LANGUAGES } from "~/i18n";
 import * as s from "~/styles/shell.css";
 import { useRequestInfo } from "./request-info";
@@ -16,7 +16,7 @@ export function LanguageForm() {
   const returnTo = useReturnPath();
   return (
     <Form method="post" action="/preferences" className={s.inlineForm} reloadDocument>
-      <AuthenticityTokenInput />
+      <CsrfInput />
       <input type="hidden" name="redirectTo" value={returnTo} />
       <label className={s.inlineForm}>
         <span>{t("language_label")}</span>
@@ -48,7 +48,7 @@ export function ThemeForm() {
   const returnTo = useReturnPath();
   return (
     <Form method="post" action="/preferences" className={s.inlineForm} reloadDocument>
-      <AuthenticityTokenInput />
+      <CsrfInput />
       <input type="hidden" name="redirectTo" value={returnTo} />
       <input type="hidden" name="intent" value="theme" />
       <span id="theme-label">{t("theme_label")}</span>

@@ -1,6 +1,6 @@
 import { Form } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { AuthenticityTokenInput } from "remix-utils/csrf/react";
+import { CsrfInput } from "~/components/csrf";
 import { Popup } from "~/components/popup";
 import * as h from "~/styles/home.css";
 import * as s from "~/styles/shell.css";
@@ -11,7 +11,7 @@ export default function ForgotPasswordPopup() {
   return (
     <Popup title={t("forgot_title")} testId="forgot-popup">
       <Form method="post" className={h.formGrid}>
-        <AuthenticityTokenInput />
+        <CsrfInput />
         <label>
           {t("login_username")}
           <input name="username" autoComplete="username" className={s.field} style={{ width: "100%" }} required />

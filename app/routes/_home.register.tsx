@@ -1,6 +1,6 @@
 import { Form, Link, useSearchParams } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { AuthenticityTokenInput } from "remix-utils/csrf/react";
+import { CsrfInput } from "~/components/csrf";
 import { Popup } from "~/components/popup";
 import * as h from "~/styles/home.css";
 import * as s from "~/styles/shell.css";
@@ -12,7 +12,7 @@ export default function RegisterPopup() {
   return (
     <Popup title={t("register_title")} testId="register-popup">
       <Form method="post" className={h.formGrid}>
-        <AuthenticityTokenInput />
+        <CsrfInput />
         <label>
           {t("login_username")}
           <input name="username" autoComplete="username" className={s.field} style={{ width: "100%" }} required />
