@@ -35,8 +35,32 @@ export function normalizeHost(host: string | null | undefined): string | null {
   return h.replace(/:\d+$/, "") || null;
 }
 
+/**
+ * Host → merchant answers, kept for a few seconds: every platform call resolves the merchant,
+ * and brands and their domains change rarely. Site status (maintenance, region) is never
+ * cached. Another node sees a brand change within MERCHANT_CACHE_MS.
+ */
+const MERCHANT_CACHE_MS = 5000;
+const merchantCache = new WeakMap<Database, Map<string, { at: number; merchant: typeof merchants.$inferSelect }>>();
+
+export function forgetMerchants(db: Database) {
+  merchantCache.delete(db);
+}
+
 /** The merchant that serves a host; unknown hosts get the deployment's default merchant. */
 export async function resolveMerchant(db: Database, host: string | null, defaultMerchant: string) {
+  const key = `${normalizeHost(host) ?? ""}|${defaultMerchant}`;
+  let cache = merchantCache.get(db);
+  if (!cache) merchantCache.set(db, (cache = new Map()));
+  const hit = cache.get(key);
+  if (hit && Date.now() - hit.at < MERCHANT_CACHE_MS) return hit.merchant;
+  const merchant = await lookupMerchant(db, host, defaultMerchant);
+  if (cache.size > 1000) cache.clear();
+  cache.set(key, { at: Date.now(), merchant });
+  return merchant;
+}
+
+async function lookupMerchant(db: Database, host: string | null, defaultMerchant: string) {
   const normalized = normalizeHost(host);
   if (normalized) {
     const [hit] = await db
@@ -179,7 +203,7 @@ export interface MerchantInput {
 /** Creates or updates a merchant (a brand) and the hosts it answers on. */
 export async function upsertMerchant(db: Database, code: string, input: MerchantInput) {
   const domains = [...new Set(input.domains.map((d) => normalizeHost(d)).filter((d): d is string => !!d))];
-  return db.transaction(async (tx) => {
+  const result = await db.transaction(async (tx) => {
     const values = {
       code,
       name: input.name,
@@ -207,4 +231,7 @@ export async function upsertMerchant(db: Database, code: string, input: Merchant
     }
     return { ...values, domains };
   });
+  // After commit, so no request caches the old answer in between.
+  forgetMerchants(db);
+  return result;
 }
