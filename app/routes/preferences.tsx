@@ -5,6 +5,7 @@ import { validateCSRF } from "~/services/csrf.server";
 import { langCookie } from "~/services/i18n.server";
 import { labelRoute } from "~/services/observability.server";
 import {
+  balanceMaskCookie,
   closedAnnouncementsCookie,
   getClosedAnnouncements,
   safeRedirectPath,
@@ -51,6 +52,10 @@ export async function action({ request }: ActionFunctionArgs) {
       }
       return redirect(back, { headers });
     }
+    case "hideBalance":
+    case "showBalance":
+      headers.append("Set-Cookie", await balanceMaskCookie.serialize(intent === "hideBalance"));
+      return redirect(back, { headers });
     default:
       return redirect(back);
   }

@@ -32,3 +32,10 @@ export function safeRedirectPath(value: FormDataEntryValue | string | null | und
   if (typeof value !== "string" || !value.startsWith("/") || value.startsWith("//") || value.startsWith("/\\")) return fallback;
   return value;
 }
+
+/** Whether the member hides the header balance behind asterisks. */
+export const balanceMaskCookie = createCookie("balance_masked", { path: "/", sameSite: "lax", httpOnly: true, maxAge: YEAR });
+
+export async function isBalanceMasked(request: Request): Promise<boolean> {
+  return (await balanceMaskCookie.parse(request.headers.get("cookie"))) === true;
+}

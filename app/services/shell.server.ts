@@ -1,6 +1,8 @@
 import QRCode from "qrcode";
 import { buildNavigation } from "~/lib/navigation";
 import { getGameMenus, getWhitelabel } from "./games.server";
+import { getUser } from "./auth.server";
+import { isBalanceMasked } from "./preferences.server";
 import { requireOperational } from "./system.server";
 
 const qrCache = new Map<string, string>();
@@ -32,14 +34,17 @@ export interface ShellUser {
  * maintenance or region restriction is thrown even when another read failed.
  */
 export async function loadShell(request: Request, locale: string) {
-  const [permission, menus, whitelabel] = await Promise.allSettled([
+  const [permission, menus, whitelabel, user, masked] = await Promise.allSettled([
     requireOperational(request, locale),
     getGameMenus(request, locale),
     getWhitelabel(request, locale),
+    getUser(request),
+    isBalanceMasked(request),
   ]);
   if (permission.status === "rejected") throw permission.reason;
   if (menus.status === "rejected") throw menus.reason;
   if (whitelabel.status === "rejected") throw whitelabel.reason;
+  if (user.status === "rejected") throw user.reason;
   const { info } = permission.value;
   const downloadUrl = new URL(info.appDownloadUrl, request.url).toString();
   const providers = menus.value.flatMap((m) => m.vendors.map((v) => ({ vassalage: v.vassalage, displayName: v.displayName })));
@@ -57,6 +62,6 @@ export async function loadShell(request: Request, locale: string) {
     navigation: buildNavigation(menus.value, whitelabel.value.vendorGroups, info.resources),
     providers,
     download: { url: downloadUrl, qr: await qrSvg(downloadUrl) },
-    user: null as ShellUser | null,
+    user: user.value ? { ...user.value, balanceMasked: masked.status === "fulfilled" && masked.value } : null,
   };
 }
