@@ -54,6 +54,8 @@ export default async function handleRequest(
           responseHeaders.set("X-Content-Type-Options", "nosniff");
           responseHeaders.set("Referrer-Policy", "strict-origin-when-cross-origin");
           responseHeaders.set("X-Frame-Options", "SAMEORIGIN");
+          // Pages carry a per-visitor CSRF token and, for members, private data.
+          if (!responseHeaders.has("Cache-Control")) responseHeaders.set("Cache-Control", "private, no-store");
           resolve(
             new Response(createReadableStreamFromReadable(body), {
               headers: responseHeaders,

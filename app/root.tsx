@@ -1,6 +1,16 @@
 import { cssBundleHref } from "@remix-run/css-bundle";
-import { json, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Links, Meta, Outlet, Scripts, ScrollRestoration, useLoaderData, useLocation, useNavigationType } from "@remix-run/react";
+import { json, type HeadersFunction, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import {
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useLoaderData,
+  useLocation,
+  useNavigationType,
+  type ShouldRevalidateFunction,
+} from "@remix-run/react";
 import { useEffect, useRef, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { useChangeLanguage } from "remix-i18next/react";
@@ -14,6 +24,12 @@ import { loadShell } from "~/services/shell.server";
 import { themeClass } from "~/styles/theme.css";
 
 export const handle = { i18n: [defaultNS] };
+
+/** Loader and thrown-response headers reach the document (Retry-After on maintenance, cookies). */
+export const headers: HeadersFunction = ({ loaderHeaders, errorHeaders }) => errorHeaders ?? loaderHeaders;
+
+/** The status gate is read on every navigation, so a maintenance switch shows at once with scripts too. */
+export const shouldRevalidate: ShouldRevalidateFunction = () => true;
 
 export const links: LinksFunction = () => [
   ...(cssBundleHref ? [{ rel: "stylesheet", href: cssBundleHref }] : []),
@@ -60,6 +76,20 @@ function ScrollToTopOnNavigate() {
   return null;
 }
 
+/** Spec §4: open drop-downs (language and the others) close on a click outside them. */
+function CloseDropdownsOnOutsideClick() {
+  useEffect(() => {
+    const onClick = (e: MouseEvent) => {
+      for (const open of document.querySelectorAll<HTMLDetailsElement>("details[data-dropdown][open]")) {
+        if (!open.contains(e.target as Node)) open.open = false;
+      }
+    };
+    document.addEventListener("click", onClick);
+    return () => document.removeEventListener("click", onClick);
+  }, []);
+  return null;
+}
+
 /** Remembers the language in the browser too (spec: `lang` and `hisLang`) when scripts run. */
 function RememberLanguage({ locale }: { locale: string }) {
   useEffect(() => {
@@ -103,6 +133,7 @@ export default function App() {
   return (
     <>
       <ScrollToTopOnNavigate />
+      <CloseDropdownsOnOutsideClick />
       <RememberLanguage locale={locale} />
       <AppShell>
         <Outlet />

@@ -48,7 +48,7 @@ export function createPlatformApp({ handle, env, logger = rootLogger }: Platform
       ip: c.req.header("x-client-ip") ?? null,
       country: c.req.header("x-client-country") ?? null,
     });
-    c.set("language", (c.req.query("language") ?? c.req.header("accept-language")?.split(/[,;]/)[0] ?? "").toLowerCase());
+    c.set("language", (c.req.query("language") ?? c.req.header("accept-language")?.split(/[,;]/)[0] ?? "").trim().slice(0, 20));
     await next();
     c.header("x-request-id", requestId);
     const route = c.req.routePath || "unmatched";

@@ -2,7 +2,8 @@ import { z } from "zod";
 
 /** Settings the platform reads from the environment, parsed once at start. */
 export const platformEnvSchema = z.object({
-  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  // Production unless told otherwise: a forgotten setting must not open the operator API.
+  NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
   DATABASE_URL: z
     .string()
     .url()
@@ -37,7 +38,7 @@ export function parsePlatformEnv(source: Record<string, string | undefined> = pr
   const env = parsed.data;
   // Without a key, production switches the operator API off rather than guess one;
   // development uses a well-known key so a laptop can try it.
-  const key = env.OPERATOR_API_KEY ?? (env.NODE_ENV === "production" ? null : DEV_OPERATOR_API_KEY);
+  const key = env.OPERATOR_API_KEY ?? (env.NODE_ENV === "development" ? DEV_OPERATOR_API_KEY : null);
   return { ...env, OPERATOR_API_KEY: key };
 }
 

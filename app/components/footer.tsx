@@ -23,7 +23,7 @@ export function SiteFooter({ data }: { data: RootData | undefined }) {
   const siteName = shell?.site.name ?? "";
   const contacts = shell?.site.customerService.filter((c) => CONTACT_TYPES.includes(c.csType)) ?? [];
   const chat = shell?.site.customerService.find((c) => c.csType === "LIVECHAT") ?? shell?.site.customerService[0];
-  const seed = new Date().getUTCMinutes();
+  const seed = shell?.footerSeed ?? 0;
   return (
     <footer className={s.footer} data-testid="site-footer">
       <div className={s.footerInner}>
@@ -134,7 +134,7 @@ export function SiteFooter({ data }: { data: RootData | undefined }) {
         ) : null}
         <section className={s.footerWide}>
           <p className={s.fineprint}>{t("footer_responsible")}</p>
-          {siteName ? <p className={s.fineprint}>{t("footer_rights", { year: new Date().getFullYear(), name: siteName })}</p> : null}
+          {siteName ? <p className={s.fineprint}>{t("footer_rights", { year: shell?.year ?? "", name: siteName })}</p> : null}
         </section>
       </div>
     </footer>

@@ -1,6 +1,10 @@
 import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { supportedLanguages } from "~/i18n";
 import { launchHref } from "~/lib/launch";
+import { displayVendorCode } from "~/lib/vendors";
+
+const THAI_SUPPORTED = supportedLanguages.includes("th");
 import type { GameItem } from "~/services/games.server";
 import * as h from "~/styles/home.css";
 
@@ -10,7 +14,7 @@ export function GameCard({ game }: { game: GameItem }) {
     <Link to={launchHref(game)} className={h.gameCard} data-node-id={game.nodeId}>
       <img src={game.iconUrl} alt="" width={104} height={104} loading="lazy" />
       <span>{game.gameName}</span>
-      <span className={h.gameMeta}>{game.maintenance ? t("vendor_maintenance") : game.vassalage}</span>
+      <span className={h.gameMeta}>{game.maintenance ? t("vendor_maintenance") : displayVendorCode(game.vassalage, THAI_SUPPORTED)}</span>
     </Link>
   );
 }

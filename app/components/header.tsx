@@ -95,6 +95,7 @@ function LoginModeSelect({ modes, mode }: { modes: ReadonlyArray<"username" | "s
     <details
       ref={ref}
       className={s.dropdown}
+      data-dropdown
       // Spec §4: the login-type drop-down closes 200 ms after it loses focus.
       onBlur={() => {
         clearTimeout(timer.current);
@@ -249,7 +250,7 @@ export function SiteHeader({ data }: { data: RootData | undefined }) {
             </div>
           )
         ) : null}
-        <details className={s.dropdown}>
+        <details className={s.dropdown} data-dropdown>
           <summary className={`${s.dropdownSummary} ${s.smallButton}`}>{t("settings")}</summary>
           <div className={s.dropdownList} style={{ insetInlineStart: "auto", insetInlineEnd: 0, display: "grid", gap: 10, padding: 12, minWidth: 260 }}>
             <LanguageForm />
@@ -257,7 +258,7 @@ export function SiteHeader({ data }: { data: RootData | undefined }) {
           </div>
         </details>
         {shell ? (
-          <details className={s.dropdown}>
+          <details className={s.dropdown} data-dropdown>
             <summary className={`${s.dropdownSummary} ${s.smallButton}`}>{t("nav_download")}</summary>
             <div className={s.dropdownList} style={{ insetInlineStart: "auto", insetInlineEnd: 0, padding: 12 }}>
               <p style={{ margin: "0 0 8px" }}>{t("scan_to_download")}</p>

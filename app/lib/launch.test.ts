@@ -13,6 +13,7 @@ describe("game launch routing (spec §2)", () => {
     [g("AURL", "LIVE", "VASSALAGE"), "/live?vassalage=AURL"],
     [g("OCEAN", "FISH", "VASSALAGE"), "/fish?vassalage=OCEAN&popup=games"],
     [g("HSLOT", "RNG"), "/seamless?nodeId=7&vassalage=HSLOT&gameCode=CODE1"],
+    [g("HOUSE", "LIVE"), "/live?vassalage=HOUSE"],
   ])("%j → %s", (game, href) => {
     expect(launchHref(game)).toBe(href);
   });

@@ -27,7 +27,7 @@ export function launchHref(game: LaunchTarget): string {
     case "FB":
       return "/fbSports";
   }
-  if ((GAME_CENTRE_TYPES as readonly string[]).includes(game.gameType) && game.isGame === "VASSALAGE") {
+  if ((GAME_CENTRE_TYPES as readonly string[]).includes(game.gameType)) {
     return `/${game.gameType.toLowerCase()}?${q({ vassalage: game.vassalage })}`;
   }
   if (game.isGame === "VASSALAGE") return `/${game.gameType.toLowerCase()}?${q({ vassalage: game.vassalage, popup: "games" })}`;

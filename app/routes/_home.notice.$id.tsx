@@ -9,7 +9,7 @@ import { PlatformError } from "~/services/platform.server";
 /** A notice title opens this modal over the home page. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const id = Number(params.id);
-  if (!Number.isInteger(id) || id <= 0) throw new Response(null, { status: 404 });
+  if (!Number.isInteger(id) || id <= 0 || id > 2_147_483_647) throw new Response(null, { status: 404 });
   try {
     return json({ notice: await getNotice(request, await getLocale(request), id) });
   } catch (e) {

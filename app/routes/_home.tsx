@@ -15,7 +15,7 @@ export const handle = { layout: "full" };
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const [locale, user] = await Promise.all([getLocale(request), getUser(request)]);
-  return json(await loadHome(request, locale, user), { headers: { "Cache-Control": "private, no-store" } });
+  return json(await loadHome(request, locale, user));
 }
 
 /** The home page; /login, /register, /help, notices and the rest open as popups over it. */

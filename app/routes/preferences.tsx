@@ -18,7 +18,12 @@ import {
  */
 export async function action({ request }: ActionFunctionArgs) {
   labelRoute(request, "routes/preferences");
-  const formData = await request.formData();
+  let formData: FormData;
+  try {
+    formData = await request.formData();
+  } catch {
+    throw new Response("Expected a form post", { status: 400 });
+  }
   await validateCSRF(formData, request.headers);
   const back = safeRedirectPath(formData.get("redirectTo"));
   const intent = String(formData.get("intent") ?? (formData.has("lang") ? "language" : formData.has("theme") ? "theme" : ""));

@@ -1,12 +1,12 @@
 import { createCookie } from "@remix-run/node";
 import { CSRF, CSRFError } from "remix-utils/csrf/server";
-import { env } from "./env.server";
+import { env, secureCookies } from "./env.server";
 
 const cookie = createCookie("csrf", {
   path: "/",
   httpOnly: true,
   sameSite: "lax",
-  secure: env.NODE_ENV === "production" && process.env.INSECURE_COOKIES !== "1",
+  secure: secureCookies,
   secrets: [env.SESSION_SECRET],
 });
 

@@ -61,3 +61,13 @@ function load(): WebEnv {
 }
 
 export const env = load();
+
+/** `Secure` cookies in production, unless INSECURE_COOKIES=1 (plain-HTTP hosts other than localhost). */
+export const secureCookies = env.NODE_ENV === "production" && process.env.INSECURE_COOKIES !== "1";
+
+if (env.ephemeralSecret && env.NODE_ENV === "production") {
+  // Forms still work on this node until it restarts; several nodes need one shared secret.
+  console.warn(
+    JSON.stringify({ level: 40, service: "web", msg: "SESSION_SECRET is not set: using a per-process secret; set it when running more than one web node" }),
+  );
+}

@@ -1,6 +1,7 @@
 import { createCookie } from "@remix-run/node";
 import { RemixI18Next } from "remix-i18next/server";
 import { fallbackLanguage, i18nConfig, supportedLanguages } from "~/i18n";
+import { secureCookies } from "./env.server";
 import l_es from "../../public/locales/es/common.json";
 import l_en from "../../public/locales/en/common.json";
 import l_zh_CN from "../../public/locales/zh-CN/common.json";
@@ -81,11 +82,12 @@ export const langCookie = createCookie("lang", {
   path: "/",
   sameSite: "lax",
   httpOnly: false,
+  secure: secureCookies,
   maxAge: 60 * 60 * 24 * 365,
 });
 
-function pick(candidate: string | null | undefined): string | null {
-  if (!candidate) return null;
+function pick(candidate: unknown): string | null {
+  if (typeof candidate !== "string" || !candidate) return null;
   const lower = candidate.toLowerCase();
   return (
     supportedLanguages.find((l) => l.toLowerCase() === lower) ??
@@ -101,7 +103,7 @@ function pick(candidate: string | null | undefined): string | null {
 export async function getLocale(request: Request): Promise<string> {
   const fromQuery = pick(new URL(request.url).searchParams.get("lng"));
   if (fromQuery) return fromQuery;
-  const fromCookie = pick(await langCookie.parse(request.headers.get("cookie")));
+  const fromCookie = pick(await langCookie.parse(request.headers.get("cookie")).catch(() => null));
   return fromCookie ?? fallbackLanguage;
 }
 

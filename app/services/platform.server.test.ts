@@ -157,3 +157,20 @@ describe("/readyz", () => {
     expect((await call()).status).toBe(503);
   });
 });
+
+describe("forwardToPlatform limits", () => {
+  it("refuses bodies over 1 MiB with 413 before calling the platform", async () => {
+    let called = false;
+    server.use(
+      http.post(`${UPSTREAM}/wallet/v1/debit`, () => {
+        called = true;
+        return HttpResponse.json({});
+      }),
+    );
+    const res = await forwardToPlatform(
+      new Request("http://site.example/wallet/v1/debit", { method: "POST", body: "x".repeat(1024 * 1024 + 1) }),
+    );
+    expect(res.status).toBe(413);
+    expect(called).toBe(false);
+  });
+});

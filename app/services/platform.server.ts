@@ -113,6 +113,35 @@ export function networkError(requestId: string) {
   return json<NetworkErrorData>({ kind: "network", requestId }, { status: 502 });
 }
 
+/** Vendor and operator calls are small JSON documents; anything bigger is refused unread. */
+const FORWARD_BODY_LIMIT = 1024 * 1024;
+
+async function readLimited(request: Request, limit: number): Promise<ArrayBuffer | null> {
+  const declared = Number(request.headers.get("content-length") ?? "0");
+  if (declared > limit) return null;
+  if (!request.body) return new ArrayBuffer(0);
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > limit) {
+      await reader.cancel().catch(() => {});
+      return null;
+    }
+    chunks.push(value);
+  }
+  const out = new Uint8Array(size);
+  let offset = 0;
+  for (const c of chunks) {
+    out.set(c, offset);
+    offset += c.byteLength;
+  }
+  return out.buffer;
+}
+
 const HOP_BY_HOP = new Set(["connection", "keep-alive", "transfer-encoding", "upgrade", "host", "content-length", "cookie"]);
 
 /**
@@ -128,7 +157,17 @@ export async function forwardToPlatform(request: Request): Promise<Response> {
   headers.set("x-site-host", getSiteHost(request));
   const ip = getClientIp(request);
   if (ip) headers.set("x-client-ip", ip);
-  const body = request.method === "GET" || request.method === "HEAD" ? undefined : await request.arrayBuffer();
+  let body: ArrayBuffer | undefined;
+  if (request.method !== "GET" && request.method !== "HEAD") {
+    const read = await readLimited(request, FORWARD_BODY_LIMIT);
+    if (!read) {
+      return new Response(JSON.stringify({ error: { code: "PAYLOAD_TOO_LARGE", message: "Request body is too large" } }), {
+        status: 413,
+        headers: { "content-type": "application/json" },
+      });
+    }
+    body = read;
+  }
   try {
     const res = await platformFetch(url.pathname + url.search, { method: request.method, headers, body });
     const out = new Headers();

@@ -1,10 +1,11 @@
 import { createCookie } from "@remix-run/node";
 import { parseTheme, type ThemeChoice } from "~/components/request-info";
+import { secureCookies } from "./env.server";
 
 const YEAR = 60 * 60 * 24 * 365;
 
 /** The chosen theme; absent means "follow the device". */
-export const themeCookie = createCookie("theme", { path: "/", sameSite: "lax", httpOnly: false, maxAge: YEAR });
+export const themeCookie = createCookie("theme", { path: "/", sameSite: "lax", httpOnly: false, secure: secureCookies, maxAge: YEAR });
 
 export async function getTheme(request: Request): Promise<ThemeChoice> {
   return parseTheme(await themeCookie.parse(request.headers.get("cookie")));
@@ -14,7 +15,7 @@ export async function getTheme(request: Request): Promise<ThemeChoice> {
  * Announcement popups closed in this browser session (no max-age: gone when the browser
  * closes). Visitors and members keep separate markers (spec §4).
  */
-export const closedAnnouncementsCookie = createCookie("ann_closed", { path: "/", sameSite: "lax", httpOnly: true });
+export const closedAnnouncementsCookie = createCookie("ann_closed", { path: "/", sameSite: "lax", httpOnly: true, secure: secureCookies });
 
 export interface ClosedMarkers {
   visitor: number[];
@@ -29,12 +30,19 @@ export async function getClosedAnnouncements(request: Request): Promise<ClosedMa
 
 /** Only same-site paths may be returned to after a preference change. */
 export function safeRedirectPath(value: FormDataEntryValue | string | null | undefined, fallback = "/"): string {
-  if (typeof value !== "string" || !value.startsWith("/") || value.startsWith("//") || value.startsWith("/\\")) return fallback;
-  return value;
+  // eslint-disable-next-line no-control-regex -- control characters are exactly what must be refused
+  if (typeof value !== "string" || value.length > 2000 || !value.startsWith("/") || /[\x00-\x1f\x7f\\]/.test(value)) return fallback;
+  try {
+    const url = new URL(value, "http://same.origin");
+    if (url.origin !== "http://same.origin") return fallback;
+    return url.pathname + url.search + url.hash;
+  } catch {
+    return fallback;
+  }
 }
 
 /** Whether the member hides the header balance behind asterisks. */
-export const balanceMaskCookie = createCookie("balance_masked", { path: "/", sameSite: "lax", httpOnly: true, maxAge: YEAR });
+export const balanceMaskCookie = createCookie("balance_masked", { path: "/", sameSite: "lax", httpOnly: true, secure: secureCookies, maxAge: YEAR });
 
 export async function isBalanceMasked(request: Request): Promise<boolean> {
   return (await balanceMaskCookie.parse(request.headers.get("cookie"))) === true;

@@ -1,4 +1,5 @@
 import QRCode from "qrcode";
+import { safeHref } from "~/lib/links";
 import { buildNavigation } from "~/lib/navigation";
 import { getGameMenus, getWhitelabel } from "./games.server";
 import { getUser } from "./auth.server";
@@ -46,6 +47,7 @@ export async function loadShell(request: Request, locale: string) {
   if (whitelabel.status === "rejected") throw whitelabel.reason;
   if (user.status === "rejected") throw user.reason;
   const { info } = permission.value;
+  const logoLink = info.resources.find((r) => r.resourceType === "LOGOLINK");
   const downloadUrl = new URL(info.appDownloadUrl, request.url).toString();
   const providers = menus.value.flatMap((m) => m.vendors.map((v) => ({ vassalage: v.vassalage, displayName: v.displayName })));
   return {
@@ -56,12 +58,22 @@ export async function loadShell(request: Request, locale: string) {
       isSingle: info.isSingle,
       timeZone: info.timeZone,
       modules: info.register,
-      customerService: info.customerService,
-      logoLink: info.resources.find((r) => r.resourceType === "LOGOLINK") ?? null,
+      customerService: info.customerService.flatMap((c) => {
+        const url = safeHref(c.url);
+        return url ? [{ ...c, url }] : [];
+      }),
+      logoLink: logoLink && safeHref(logoLink.url) ? { ...logoLink, url: safeHref(logoLink.url)! } : null,
     },
-    navigation: buildNavigation(menus.value, whitelabel.value.vendorGroups, info.resources),
+    navigation: buildNavigation(
+      menus.value,
+      whitelabel.value.vendorGroups,
+      info.resources.filter((r) => safeHref(r.url)),
+    ),
     providers,
     download: { url: downloadUrl, qr: await qrSvg(downloadUrl) },
+    /** Render-time values the browser must repeat exactly: the year and the footer bars' seed. */
+    year: new Date().getUTCFullYear(),
+    footerSeed: Math.floor(Math.random() * 1000),
     user: user.value ? { ...user.value, balanceMasked: masked.status === "fulfilled" && masked.value } : null,
   };
 }

@@ -1,5 +1,6 @@
 import { json } from "@remix-run/node";
 import { z } from "zod";
+import { safeHref } from "~/lib/links";
 import { callPlatform } from "./platform.server";
 
 const permissionSchema = z.object({
@@ -50,7 +51,7 @@ export function getPermission(request: Request, language: string) {
 
 function customerServiceUrl(permission: Permission): string | null {
   const cs = permission.info.customerService;
-  return (cs.find((c) => c.csType === "LIVECHAT") ?? cs[0])?.url ?? null;
+  return safeHref((cs.find((c) => c.csType === "LIVECHAT") ?? cs[0])?.url);
 }
 
 /**

@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, isNotNull, sql } from "drizzle-orm";
 import type { Database } from "../db/client.js";
-import { localize } from "../system/service.js";
+import { inLanguage, localize } from "../system/service.js";
 import { gameCategories, games, merchantVendors, vendors, winners } from "./schema.js";
 
 type Merchant = { code: string; defaultLanguage: string; settings: { esportsVendors?: string[]; cockfightVendors?: string[]; footballVendors?: string[] } };
@@ -17,7 +17,7 @@ export async function getWhitelabelMenu(db: Database, merchant: Merchant, langua
     menus: rows.map((r) => ({
       gameCategory: r.gameCategory,
       // Only the operator's own label in this language; otherwise the web's translated name.
-      label: r.label[language] ?? "",
+      label: inLanguage(r.label, language) ?? "",
       sort: r.sort,
     })),
     vendorGroups: {

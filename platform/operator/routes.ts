@@ -28,7 +28,10 @@ const merchantBody = z.object({
       z.object({
         csType: z.string().regex(/^[A-Z_]{2,20}$/, "upper-case type such as LIVECHAT"),
         title: z.string().min(1).max(100),
-        url: z.string().url(),
+        url: z
+          .string()
+          .url()
+          .refine((u) => /^(https?:|mailto:|tel:)/i.test(u), "must be an http(s), mailto: or tel: link"),
       }),
     )
     .max(50)

@@ -1,5 +1,5 @@
 import { Hono } from "hono";
-import { ok } from "../http/envelope.js";
+import { fail, ok } from "../http/envelope.js";
 import { z } from "zod";
 import { getWhitelabelMenu } from "../games/service.js";
 import { csv, pageNo, pageSize, parseQuery } from "../http/query.js";
@@ -48,7 +48,9 @@ export function systemRoutes() {
   app.get("/wps/system/notices/:id{[0-9]+}", async (c) => {
     const { db, env, visitor, language } = c.var;
     const merchant = await resolveMerchant(db, visitor.host, env.DEFAULT_MERCHANT);
-    return ok(c, await getNotice(db, merchant, language, Number(c.req.param("id"))));
+    const id = Number(c.req.param("id"));
+    if (!Number.isSafeInteger(id) || id > 2_147_483_647) return fail(c, 404, "NOTICE_NOT_FOUND", "No such notice");
+    return ok(c, await getNotice(db, merchant, language, id));
   });
 
   return app;

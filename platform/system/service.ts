@@ -22,10 +22,22 @@ export interface Visitor {
   country: string | null;
 }
 
+/** The text written for exactly this language (tags compared case-insensitively), or its base language. */
+export function inLanguage(text: LocalizedText | null | undefined, language: string): string | undefined {
+  if (!text || !language) return undefined;
+  const lower = language.toLowerCase();
+  const keys = Object.keys(text);
+  const exact = keys.find((k) => k.toLowerCase() === lower);
+  if (exact) return text[exact];
+  const base = lower.split("-")[0];
+  const baseKey = keys.find((k) => k.toLowerCase() === base);
+  return baseKey ? text[baseKey] : undefined;
+}
+
 /** Text in the asked language, else the merchant's default, else English, else any. */
 export function localize(text: LocalizedText | null | undefined, language: string, fallback: string): string {
   if (!text) return "";
-  return text[language] ?? text[fallback] ?? text.en ?? Object.values(text)[0] ?? "";
+  return inLanguage(text, language) ?? inLanguage(text, fallback) ?? text.en ?? Object.values(text)[0] ?? "";
 }
 
 export function normalizeHost(host: string | null | undefined): string | null {
@@ -173,20 +185,23 @@ export async function updateSiteStatus(db: Database, merchantCode: string, updat
     const bad = update.region.blockedIpRanges.filter((r) => !isValidRange(r));
     if (bad.length) throw new DomainError("INVALID_IP_RANGE", `Not an IP address or CIDR range: ${bad.join(", ")}`, 400);
   }
-  const current = await getSiteStatus(db, merchantCode);
-  const next = {
-    merchantCode,
-    maintenance: update.maintenance?.enabled ?? current.maintenance.enabled,
-    maintenanceTitle: update.maintenance?.title ?? current.maintenance.title,
-    maintenanceInfo: update.maintenance?.info ?? current.maintenance.info,
-    blockedCountries: (update.region?.blockedCountries ?? current.region.blockedCountries).map((c) => c.toUpperCase()),
-    blockedIpRanges: update.region?.blockedIpRanges.map((r) => r.trim()) ?? current.region.blockedIpRanges,
-    updatedAt: new Date(),
-  };
+  await getSiteStatus(db, merchantCode); // 404 for an unknown merchant
+  // Only the columns this call changes: a maintenance switch and a region edit made at the
+  // same moment must not undo each other.
+  const changes: Partial<typeof siteStatus.$inferInsert> = { updatedAt: new Date() };
+  if (update.maintenance) {
+    changes.maintenance = update.maintenance.enabled;
+    if (update.maintenance.title) changes.maintenanceTitle = update.maintenance.title;
+    if (update.maintenance.info) changes.maintenanceInfo = update.maintenance.info;
+  }
+  if (update.region) {
+    changes.blockedCountries = update.region.blockedCountries.map((c) => c.toUpperCase());
+    changes.blockedIpRanges = update.region.blockedIpRanges.map((r) => r.trim());
+  }
   await db
     .insert(siteStatus)
-    .values(next)
-    .onConflictDoUpdate({ target: siteStatus.merchantCode, set: next });
+    .values({ merchantCode, ...changes })
+    .onConflictDoUpdate({ target: siteStatus.merchantCode, set: changes });
   return getSiteStatus(db, merchantCode);
 }
 

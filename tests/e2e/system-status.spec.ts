@@ -12,6 +12,8 @@ test("maintenance shows on every page with 503 while on, and goes away when off"
   for (const path of ["/", "/hot", "/no-such-page", "/promotions?x=1"]) {
     const res = await page.goto(`${origin}${path}`);
     expect(res?.status(), path).toBe(503);
+    expect(res?.headers()["retry-after"]).toBe("300");
+    expect(res?.headers()["cache-control"]).toContain("no-store");
     const card = page.getByTestId("maintenance");
     await expect(card.getByRole("heading")).toHaveText("Volvemos pronto");
     await expect(card).toContainText("Mejoras en curso.");
@@ -68,3 +70,4 @@ test("region restriction shows the visitor's IP, maintenance wins, and both swit
   await expect(page.getByTestId("home")).toBeVisible();
   await context.close();
 });
+

@@ -26,3 +26,19 @@ describe("web env", () => {
     expect(() => parseWebEnv(source)).toThrowError(new RegExp(`^Invalid environment: .*${name}[^\\n]*$`));
   });
 });
+
+describe("safe redirects", async () => {
+  const { safeRedirectPath } = await import("~/services/preferences.server");
+  it.each([
+    ["/promotions?x=1#a", "/promotions?x=1#a"],
+    ["//evil.example", "/"],
+    ["/\\evil.example", "/"],
+    ["/\t/evil.example", "/"],
+    ["/a\nb", "/"],
+    ["https://evil.example", "/"],
+    ["relative", "/"],
+    [null, "/"],
+  ])("%j → %j", (input, out) => {
+    expect(safeRedirectPath(input)).toBe(out);
+  });
+});

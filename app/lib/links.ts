@@ -1,0 +1,7 @@
+/** Operator-supplied link targets: only web, mail and phone links reach an href. */
+export function safeHref(url: string | null | undefined): string | null {
+  if (!url) return null;
+  const trimmed = url.trim();
+  if (trimmed.startsWith("/") && !trimmed.startsWith("//")) return trimmed;
+  return /^(https?:|mailto:|tel:)/i.test(trimmed) ? trimmed : null;
+}
