@@ -12,6 +12,7 @@ import {
   type Logger,
 } from "./http/observability.js";
 import { operatorRoutes } from "./operator/routes.js";
+import { accountRoutes } from "./accounts/routes.js";
 import { gameRoutes } from "./games/routes.js";
 import { systemRoutes } from "./system/routes.js";
 import type { Visitor } from "./system/service.js";
@@ -59,7 +60,7 @@ export function createPlatformApp({ handle, env, logger = rootLogger }: Platform
   });
 
   app.onError((err, c) => {
-    if (err instanceof DomainError) return fail(c, err.status as ContentfulStatusCode, err.code, err.message);
+    if (err instanceof DomainError) return fail(c, err.status as ContentfulStatusCode, err.code, err.message, err.details);
     c.var.log?.error({ err }, "platform request failed");
     return fail(c, 500, "INTERNAL_ERROR", "Unknown error");
   });
@@ -81,6 +82,7 @@ export function createPlatformApp({ handle, env, logger = rootLogger }: Platform
 
   app.route("/", systemRoutes());
   app.route("/", gameRoutes());
+  app.route("/", accountRoutes());
   app.route("/operator/v1", operatorRoutes());
   return app;
 }

@@ -1,3 +1,4 @@
 // Every table of the platform, one module per domain; drizzle-kit reads this file.
 export * from "../system/schema.js";
 export * from "../games/schema.js";
+export * from "../accounts/schema.js";

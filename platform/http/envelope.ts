@@ -6,8 +6,8 @@ export function ok<T>(c: Context, value: T, status: ContentfulStatusCode = 200) 
   return c.json({ success: true as const, value }, status);
 }
 
-export function fail(c: Context, status: ContentfulStatusCode, code: string, message: string) {
-  return c.json({ success: false as const, error: { code, message } }, status);
+export function fail(c: Context, status: ContentfulStatusCode, code: string, message: string, details?: Record<string, unknown>) {
+  return c.json({ success: false as const, error: { code, message, ...(details ?? {}) } }, status);
 }
 
 /** A rule the platform refuses, with a code from the spec's error catalogue. */
@@ -17,6 +17,8 @@ export class DomainError extends Error {
     readonly code: string,
     message: string,
     readonly status: ContentfulStatusCode = 400,
+    /** Extra facts for the caller, e.g. `captchaRequired` or per-field failures. */
+    readonly details?: Record<string, unknown>,
   ) {
     super(message);
   }

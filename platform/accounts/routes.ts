@@ -1,0 +1,105 @@
+import { Hono, type Context } from "hono";
+import { z } from "zod";
+import type { PlatformVariables } from "../app.js";
+import { DomainError, ok } from "../http/envelope.js";
+import { resolveMerchant } from "../system/service.js";
+import { createCaptcha } from "./captcha.js";
+import { authenticate, enabledModules, fieldRules, login, memberInfo, register, revokeSession } from "./service.js";
+import { and, eq } from "drizzle-orm";
+import { members } from "./schema.js";
+
+type C = Context<{ Variables: PlatformVariables }>;
+
+const text = (max: number) => z.string().max(max);
+
+async function jsonBody<O>(c: C, schema: z.ZodType<O, z.ZodTypeDef, unknown>): Promise<O> {
+  let body: unknown;
+  try {
+    body = await c.req.json();
+  } catch {
+    throw new DomainError("INVALID_REQUEST", "Body must be JSON", 400);
+  }
+  const parsed = schema.safeParse(body);
+  if (!parsed.success) {
+    throw new DomainError("INVALID_REQUEST", parsed.error.issues.map((i) => `${i.path.join(".") || "body"}: ${i.message}`).join("; "), 400);
+  }
+  return parsed.data;
+}
+
+export function bearer(c: C): string | null {
+  const h = c.req.header("authorization") ?? "";
+  return h.startsWith("Bearer ") ? h.slice(7).trim() : null;
+}
+
+/** The signed-in member, or a 401 the web turns into the login popup. */
+export async function requireMember(c: C) {
+  const member = await authenticate(c.var.db, bearer(c));
+  if (!member) throw new DomainError("NOT_LOGGED_IN", "You are not logged in, please login", 401);
+  return member;
+}
+
+const loginBody = z.object({
+  username: text(100),
+  password: text(200),
+  type: z.enum(["username", "sms"]).default("username"),
+  captcha: text(20).optional(),
+  captchaId: text(100).optional(),
+  remember: z.boolean().optional(),
+  agent: z.boolean().optional(),
+});
+
+const registerBody = z.object({
+  user: z.record(z.string(), z.string().max(255)).refine((u) => Object.keys(u).length <= 40, "too many fields"),
+  login: z.boolean().optional(),
+});
+
+export function accountRoutes() {
+  const app = new Hono<{ Variables: PlatformVariables }>();
+  const merchantOf = (c: C) => resolveMerchant(c.var.db, c.var.visitor.host, c.var.env.DEFAULT_MERCHANT);
+
+  app.get("/wps/system/setting/register", async (c) => {
+    const merchant = await merchantOf(c);
+    const [modules, fields] = await Promise.all([enabledModules(c.var.db, merchant), fieldRules(c.var.db, merchant)]);
+    return ok(c, { modules, fields });
+  });
+
+  app.get("/wps/captcha", async (c) => ok(c, await createCaptcha(c.var.db)));
+
+  app.post("/wps/session/login", async (c) => {
+    const body = await jsonBody(c, loginBody);
+    if (body.type !== "username") throw new DomainError("NOT_ENABLED", "Function not enabled, contact customer service", 400);
+    const merchant = await merchantOf(c);
+    return ok(c, await login(c.var.db, merchant, body, c.var.visitor.ip, c.var.log));
+  });
+
+  app.delete("/wps/session/logout", async (c) => {
+    const token = bearer(c);
+    if (token) await revokeSession(c.var.db, token);
+    c.var.log.info({ event: "auth.logout", ip: c.var.visitor.ip }, "logout");
+    return ok(c, null);
+  });
+
+  app.get("/wps/member/info", async (c) => ok(c, memberInfo(await requireMember(c))));
+
+  app.put("/wps/member/register", async (c) => {
+    const body = await jsonBody(c, registerBody);
+    const merchant = await merchantOf(c);
+    const user = body.user as Parameters<typeof register>[2];
+    return ok(c, await register(c.var.db, merchant, { ...user, username: user.username ?? "", password: user.password ?? "", confirmPassword: user.confirmPassword ?? "" }, c.var.visitor.ip, c.var.log));
+  });
+
+  // Affiliate check: is this invitation code a member's referral code on this site?
+  app.get("/wps/agent/affiliate", async (c) => {
+    const code = (c.req.query("code") ?? "").trim();
+    if (!/^[A-Za-z0-9]{1,40}$/.test(code)) return ok(c, { valid: false });
+    const merchant = await merchantOf(c);
+    const [row] = await c.var.db
+      .select({ id: members.id })
+      .from(members)
+      .where(and(eq(members.merchantCode, merchant.code), eq(members.referralCode, code)))
+      .limit(1);
+    return ok(c, { valid: !!row });
+  });
+
+  return app;
+}

@@ -1,0 +1,312 @@
+import { createHash, randomBytes } from "node:crypto";
+import { hash as argonHash, verify as argonVerify } from "@node-rs/argon2";
+import { and, asc, eq, gt, isNull, sql } from "drizzle-orm";
+import type { Database } from "../db/client.js";
+import { DomainError } from "../http/envelope.js";
+import type { Logger } from "../http/observability.js";
+import { featureModules, registerFieldRules } from "../system/schema.js";
+import { consumeCaptcha } from "./captcha.js";
+import { checkField, type FieldRule, type RuleFailure } from "./patterns.js";
+import { authThrottle, members, sessions } from "./schema.js";
+
+/** Spec §3: agent and trial member types. */
+export const AGENT_TYPES = [1, 2, 41, 42];
+export const TRIAL_TYPES = [4];
+/** Spec §9: too many authentication attempts lock for 5 minutes. */
+export const LOCKOUT_MS = 5 * 60 * 1000;
+export const MAX_FAILURES = 5;
+const FAILURE_WINDOW_MS = 15 * 60 * 1000;
+/** "Remember me" keeps the session 24 hours (spec §9); otherwise it lasts a working day. */
+export const REMEMBER_MS = 24 * 60 * 60 * 1000;
+const SESSION_MS = 12 * 60 * 60 * 1000;
+/** Passwords older than this count as expired where PWDEXPFORCECHANGE3 is on. */
+const PASSWORD_MAX_AGE_MS = 90 * 24 * 60 * 60 * 1000;
+
+type Merchant = { code: string };
+
+export const hashToken = (token: string) => createHash("sha256").update(token).digest("hex");
+
+/** argon2id with the library's defaults (m=19 MiB, t=2, p=1: OWASP's minimum). */
+export const hashPassword = (password: string) => argonHash(password);
+
+// A real hash to verify against when the account does not exist, so both paths take as long.
+let dummyHash: Promise<string> | null = null;
+const getDummyHash = () => (dummyHash ??= argonHash(randomBytes(16).toString("hex")));
+
+async function passwordMatches(hashValue: string, password: string): Promise<boolean> {
+  try {
+    return await argonVerify(hashValue, password);
+  } catch {
+    return false;
+  }
+}
+
+export async function enabledModules(db: Database, merchant: Merchant): Promise<string[]> {
+  const rows = await db
+    .select({ moduleId: featureModules.moduleId })
+    .from(featureModules)
+    .where(and(eq(featureModules.merchantCode, merchant.code), eq(featureModules.enabled, true)))
+    .orderBy(asc(featureModules.sort));
+  return rows.map((r) => r.moduleId);
+}
+
+export async function fieldRules(db: Database, merchant: Merchant): Promise<FieldRule[]> {
+  return db
+    .select({
+      field: registerFieldRules.field,
+      acceptedPattern: registerFieldRules.acceptedPattern,
+      patternId: registerFieldRules.patternId,
+      minLength: registerFieldRules.minLength,
+      maxLength: registerFieldRules.maxLength,
+      enabled: registerFieldRules.enabled,
+      required: registerFieldRules.required,
+    })
+    .from(registerFieldRules)
+    .where(eq(registerFieldRules.merchantCode, merchant.code));
+}
+
+// ---- throttling -------------------------------------------------------------------------
+
+const throttleKeys = (merchant: Merchant, account: string, ip: string | null) => [
+  `login:acct:${merchant.code}:${account}`,
+  ...(ip ? [`login:ip:${ip}`] : []),
+];
+
+async function throttleState(db: Database, keys: string[]) {
+  const rows = await Promise.all(keys.map((key) => db.select().from(authThrottle).where(eq(authThrottle.key, key)).limit(1)));
+  const now = Date.now();
+  let locked = false;
+  let failures = 0;
+  for (const [row] of rows) {
+    if (!row) continue;
+    if (row.lockedUntil && row.lockedUntil.getTime() > now) locked = true;
+    if (now - row.windowStart.getTime() < FAILURE_WINDOW_MS) failures = Math.max(failures, row.failures);
+  }
+  return { locked, failures };
+}
+
+/** Counts a failure for each key atomically; the fifth within the window locks for 5 minutes. */
+async function recordFailure(db: Database, keys: string[]) {
+  for (const key of keys) {
+    await db.execute(sql`
+      insert into auth_throttle (key, failures, window_start, locked_until)
+      values (${key}, 1, now(), null)
+      on conflict (key) do update set
+        failures = case when auth_throttle.window_start < now() - (${FAILURE_WINDOW_MS} * interval '1 millisecond') then 1 else auth_throttle.failures + 1 end,
+        window_start = case when auth_throttle.window_start < now() - (${FAILURE_WINDOW_MS} * interval '1 millisecond') then now() else auth_throttle.window_start end,
+        locked_until = case
+          when auth_throttle.window_start >= now() - (${FAILURE_WINDOW_MS} * interval '1 millisecond') and auth_throttle.failures + 1 >= ${MAX_FAILURES}
+          then now() + (${LOCKOUT_MS} * interval '1 millisecond') else auth_throttle.locked_until end
+    `);
+  }
+}
+
+async function clearFailures(db: Database, key: string) {
+  await db.delete(authThrottle).where(eq(authThrottle.key, key));
+}
+
+// ---- sessions ---------------------------------------------------------------------------
+
+export async function createSession(db: Database, memberId: number, ip: string | null, remember: boolean) {
+  const token = randomBytes(32).toString("base64url");
+  await db.insert(sessions).values({
+    tokenHash: hashToken(token),
+    memberId,
+    ip,
+    remember,
+    expiresAt: new Date(Date.now() + (remember ? REMEMBER_MS : SESSION_MS)),
+  });
+  return token;
+}
+
+/** The member behind a session token, or null when it is unknown, expired or revoked. */
+export async function authenticate(db: Database, token: string | null | undefined) {
+  if (!token || token.length > 200) return null;
+  const [row] = await db
+    .select({ member: members })
+    .from(sessions)
+    .innerJoin(members, eq(members.id, sessions.memberId))
+    .where(and(eq(sessions.tokenHash, hashToken(token)), isNull(sessions.revokedAt), gt(sessions.expiresAt, new Date())))
+    .limit(1);
+  return row?.member ?? null;
+}
+
+export async function revokeSession(db: Database, token: string) {
+  await db.update(sessions).set({ revokedAt: new Date() }).where(eq(sessions.tokenHash, hashToken(token)));
+}
+
+export function memberInfo(m: typeof members.$inferSelect) {
+  return {
+    id: m.id,
+    account: m.account,
+    nickname: m.nickname,
+    type: m.type,
+    isAgent: AGENT_TYPES.includes(m.type),
+    isTrial: TRIAL_TYPES.includes(m.type),
+    mobileNum: m.mobileNum,
+    email: m.email,
+    referralCode: m.referralCode,
+  };
+}
+
+// ---- login ------------------------------------------------------------------------------
+
+export interface LoginInput {
+  username: string;
+  password: string;
+  captcha?: string;
+  captchaId?: string;
+  remember?: boolean;
+  /** Logging in from the agent page: only agents may. */
+  agent?: boolean;
+}
+
+export async function login(db: Database, merchant: Merchant, input: LoginInput, ip: string | null, log: Logger) {
+  const account = input.username.trim().toLowerCase();
+  const keys = throttleKeys(merchant, account, ip);
+  const state = await throttleState(db, keys);
+  const decision = (result: string, extra: Record<string, unknown> = {}) =>
+    log.info({ event: "auth.login", merchant: merchant.code, account, ip, result, ...extra }, "login decision");
+
+  if (state.locked) {
+    decision("locked");
+    throw new DomainError("TOO_MANY_REQUESTS", "Too many requests, try again after 5 minutes", 429, { captchaRequired: true });
+  }
+  if (state.failures > 0) {
+    if (!input.captcha) {
+      decision("captcha_missing");
+      throw new DomainError("CAPTCHA_REQUIRED", "Please enter the captcha", 400, { captchaRequired: true });
+    }
+    if (!(await consumeCaptcha(db, input.captchaId, input.captcha))) {
+      await recordFailure(db, keys);
+      decision("captcha_wrong");
+      throw new DomainError("CAPTCHA_INVALID", "Please enter the captcha", 400, { captchaRequired: true });
+    }
+  }
+
+  const [member] = await db
+    .select()
+    .from(members)
+    .where(and(eq(members.merchantCode, merchant.code), eq(members.account, account)))
+    .limit(1);
+  const ok = await passwordMatches(member?.passwordHash ?? (await getDummyHash()), input.password);
+  if (!member || !ok) {
+    await recordFailure(db, keys);
+    decision("bad_credentials");
+    throw new DomainError("INVALID_CREDENTIALS", "Incorrect username or password", 401, { captchaRequired: true });
+  }
+  if (TRIAL_TYPES.includes(member.type)) {
+    decision("not_member");
+    throw new DomainError("NOT_MEMBER", "Non-member account unable to login", 403);
+  }
+  if (input.agent && !AGENT_TYPES.includes(member.type)) {
+    decision("not_agent");
+    throw new DomainError("NOT_AGENT", "Non-agents cannot log in", 403);
+  }
+
+  await clearFailures(db, keys[0]!);
+  const modules = await enabledModules(db, merchant);
+  const firstTimeLogin = member.firstLoginAt === null;
+  if (firstTimeLogin) await db.update(members).set({ firstLoginAt: new Date() }).where(eq(members.id, member.id));
+  const passwordExpired =
+    member.mustChangePassword ||
+    (modules.includes("PWDEXPFORCECHANGE3") && Date.now() - member.passwordChangedAt.getTime() > PASSWORD_MAX_AGE_MS);
+  const token = await createSession(db, member.id, ip, !!input.remember);
+  decision("ok", { memberId: member.id });
+  return { token, firstTimeLogin, passwordExpired };
+}
+
+// ---- registration -----------------------------------------------------------------------
+
+/** Fields the registration form may carry beyond username and password (spec §3). */
+export const PROFILE_FIELDS = ["qqNum", "line", "whatsapp", "facebook", "telegram", "zalo", "wechat", "idNumber", "birthday"] as const;
+
+export interface RegisterInput {
+  username: string;
+  password: string;
+  confirmPassword: string;
+  nickname?: string;
+  payeeName?: string;
+  email?: string;
+  mobileNum?: string;
+  countryDialingCode?: string;
+  paymentPassword?: string;
+  affiliateCode?: string;
+  referralCode?: string;
+  [field: string]: string | undefined;
+}
+
+export type FieldFailures = Record<string, RuleFailure | { kind: "mismatch" } | { kind: "taken" } | { kind: "invitation" }>;
+
+const USERNAME_DEFAULT: FieldRule = { field: "username", acceptedPattern: "*", patternId: "LETTER_FIRST_ALNUM", minLength: 6, maxLength: 16, enabled: true, required: true };
+const PASSWORD_DEFAULT: FieldRule = { field: "password", acceptedPattern: "*", patternId: "ALNUM_COMBINED", minLength: 8, maxLength: 20, enabled: true, required: true };
+
+export async function register(db: Database, merchant: Merchant, input: RegisterInput, ip: string | null, log: Logger) {
+  const rules = await fieldRules(db, merchant);
+  const byField = new Map(rules.map((r) => [r.field, r]));
+  // Username and password are always required, whatever the configuration says.
+  byField.set("username", { ...(byField.get("username") ?? USERNAME_DEFAULT), enabled: true, required: true });
+  byField.set("password", { ...(byField.get("password") ?? PASSWORD_DEFAULT), enabled: true, required: true });
+
+  const failures: FieldFailures = {};
+  for (const rule of byField.values()) {
+    const failure = checkField(rule, input[rule.field]);
+    if (failure) failures[rule.field] = failure;
+  }
+  if (!failures.password && input.confirmPassword !== input.password) failures.confirmPassword = { kind: "mismatch" };
+
+  const account = (input.username ?? "").trim().toLowerCase();
+  let uplineId: number | null = null;
+  const affiliate = input.affiliateCode?.trim() || input.referralCode?.trim();
+  if (affiliate) {
+    const [upline] = await db
+      .select({ id: members.id })
+      .from(members)
+      .where(and(eq(members.merchantCode, merchant.code), eq(members.referralCode, affiliate)))
+      .limit(1);
+    if (upline) uplineId = upline.id;
+    else failures[input.affiliateCode?.trim() ? "affiliateCode" : "referralCode"] = { kind: "invitation" };
+  }
+  if (!failures.username) {
+    const [taken] = await db
+      .select({ id: members.id })
+      .from(members)
+      .where(and(eq(members.merchantCode, merchant.code), eq(members.account, account)))
+      .limit(1);
+    if (taken) failures.username = { kind: "taken" };
+  }
+  if (Object.keys(failures).length) {
+    log.info({ event: "auth.register", merchant: merchant.code, account, ip, result: "refused", fields: Object.keys(failures) }, "registration refused");
+    throw new DomainError("VALIDATION", "Please enter correct information", 400, { fields: failures });
+  }
+
+  const profile: Record<string, string> = {};
+  for (const f of PROFILE_FIELDS) {
+    const v = input[f]?.trim();
+    if (v) profile[f] = v;
+  }
+  const [created] = await db
+    .insert(members)
+    .values({
+      merchantCode: merchant.code,
+      account,
+      nickname: input.nickname?.trim() || account,
+      passwordHash: await hashPassword(input.password),
+      paymentPasswordHash: input.paymentPassword ? await hashPassword(input.paymentPassword) : null,
+      mobileNum: input.mobileNum?.trim() || null,
+      countryDialingCode: input.countryDialingCode?.trim() || null,
+      email: input.email?.trim() || null,
+      payeeName: input.payeeName?.trim() || null,
+      profile,
+      uplineId,
+      referralCode: randomBytes(6).toString("base64url").replace(/[-_]/g, "A").toUpperCase(),
+      affiliateCode: affiliate || null,
+      firstLoginAt: new Date(),
+    })
+    .onConflictDoNothing()
+    .returning();
+  if (!created) throw new DomainError("VALIDATION", "Please enter correct information", 400, { fields: { username: { kind: "taken" } } });
+  log.info({ event: "auth.register", merchant: merchant.code, account, ip, result: "ok", memberId: created.id }, "registered");
+  const token = await createSession(db, created.id, ip, false);
+  return { token, firstTimeLogin: true, passwordExpired: false };
+}
