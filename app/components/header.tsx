@@ -1,7 +1,10 @@
 import { Form, Link, NavLink, useLocation, useRouteLoaderData, useSearchParams } from "@remix-run/react";
-import { useRef } from "react";
+import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod";
+import { useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { CsrfInput } from "./csrf";
+import { loginSchema } from "~/lib/auth-schemas";
 import { formatBalance } from "~/lib/format";
 import { DROPDOWN_VENDORS, vendorHref, type NavEntry } from "~/lib/navigation";
 import type { loader as rootLoader } from "~/root";
@@ -120,55 +123,126 @@ function LoginModeSelect({ modes, mode }: { modes: ReadonlyArray<"username" | "s
   );
 }
 
-/** The login form; the header and the /login popup both use it (accounts handle the post). */
-export function LoginForm({ modules, idPrefix }: { modules: string[]; idPrefix: string }) {
+/** Field errors are i18n keys; shown under their field and tied to it for screen readers. */
+export function FieldError({ id, errors }: { id: string; errors?: string[] }) {
+  const { t } = useTranslation();
+  if (!errors?.length) return null;
+  return (
+    <span id={id} className={s.fieldError} role="alert">
+      {errors.map((e) => {
+        const [key, bounds] = e.split("|");
+        return t(key!, { bounds });
+      }).join(" ")}
+    </span>
+  );
+}
+
+/**
+ * The login form; the header and the /login popup both use it and both post to /login. The
+ * same zod schema checks it in the browser (conform) and on the server.
+ */
+export function LoginForm({
+  modules,
+  idPrefix,
+  lastResult,
+  captcha = false,
+  full = false,
+}: {
+  modules: string[];
+  idPrefix: string;
+  lastResult?: SubmissionResult<string[]> | null;
+  captcha?: boolean;
+  full?: boolean;
+}) {
   const { t } = useTranslation();
   const { modes, mode } = useLoginModes(modules);
   const location = useLocation();
   const redirectTo = new URLSearchParams(location.search).get("redirectTo") ?? "";
+  const [form, fields] = useForm({
+    id: idPrefix,
+    lastResult,
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: loginSchema }),
+  });
+  const [captchaKey, setCaptchaKey] = useState(0);
+  const lastRefresh = useRef(0);
+  const secretField = mode === "username" ? fields.password : fields.verificationCode;
+  const idField = mode === "username" ? fields.username : fields.mobileNum;
   return (
     <div className={s.inlineForm}>
       {modes.length > 1 ? <LoginModeSelect modes={modes} mode={mode} /> : null}
-      <Form method="post" action="/login" className={s.inlineForm} aria-label={t("login_title")}>
+      <Form method="post" action="/login" className={full ? s.stackForm : s.inlineForm} aria-label={t("login_title")} {...getFormProps(form)}>
         <CsrfInput />
         <input type="hidden" name="type" value={mode} />
         {redirectTo ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}
-        {mode === "username" ? (
-          <>
-            <label className={s.visuallyHidden} htmlFor={`${idPrefix}-username`}>
-              {t("login_username")}
-            </label>
-            <input id={`${idPrefix}-username`} name="username" autoComplete="username" placeholder={t("login_username")} className={s.field} required />
-          </>
-        ) : (
-          <>
-            <label className={s.visuallyHidden} htmlFor={`${idPrefix}-mobile`}>
-              {t("login_mobile")}
-            </label>
-            <input
-              id={`${idPrefix}-mobile`}
-              name="mobileNum"
-              type="tel"
-              inputMode="tel"
-              autoComplete="tel"
-              placeholder={t("login_mobile_hint")}
-              className={s.field}
-              required
-            />
-          </>
-        )}
-        <label className={s.visuallyHidden} htmlFor={`${idPrefix}-secret`}>
+        {form.errors?.length ? (
+          <p id={form.errorId} className={s.fieldError} role="alert" data-testid="login-error">
+            {form.errors.map((e) => t(e)).join(" ")}
+          </p>
+        ) : null}
+        <label className={full ? undefined : s.visuallyHidden} htmlFor={idField.id}>
+          {mode === "username" ? t("login_username") : t("login_mobile")}
+        </label>
+        <input
+          {...getInputProps(idField, { type: mode === "username" ? "text" : "tel" })}
+          autoComplete={mode === "username" ? "username" : "tel"}
+          placeholder={mode === "username" ? t("login_username") : t("login_mobile_hint")}
+          className={s.field}
+        />
+        <FieldError id={idField.errorId} errors={idField.errors} />
+        <label className={full ? undefined : s.visuallyHidden} htmlFor={secretField.id}>
           {mode === "username" ? t("login_password") : t("login_code")}
         </label>
         <input
-          id={`${idPrefix}-secret`}
-          name={mode === "username" ? "password" : "verificationCode"}
-          type={mode === "username" ? "password" : "text"}
+          {...getInputProps(secretField, { type: mode === "username" ? "password" : "text" })}
           autoComplete={mode === "username" ? "current-password" : "one-time-code"}
           placeholder={mode === "username" ? t("login_password") : t("login_code")}
           className={s.field}
-          required
         />
+        <FieldError id={secretField.errorId} errors={secretField.errors} />
+        {captcha ? (
+          <span className={s.inlineForm} data-testid="captcha">
+            <img
+              key={captchaKey}
+              src={`/captcha?n=${captchaKey}`}
+              alt={t("captcha_alt")}
+              width={120}
+              height={40}
+              data-testid="captcha-image"
+            />
+            <a
+              href={`${location.pathname}${location.search}`}
+              className={s.linkish}
+              onClick={(e) => {
+                // Spec §9: at most one new image a second.
+                e.preventDefault();
+                if (Date.now() - lastRefresh.current < 1000) return;
+                lastRefresh.current = Date.now();
+                setCaptchaKey((k) => k + 1);
+              }}
+            >
+              {t("captcha_refresh")}
+            </a>
+            <label className={s.visuallyHidden} htmlFor={fields.captcha.id}>
+              {t("captcha_label")}
+            </label>
+            <input
+              {...getInputProps(fields.captcha, { type: "text" })}
+              inputMode="numeric"
+              autoComplete="off"
+              placeholder={t("captcha_label")}
+              className={s.field}
+            />
+            <FieldError id={fields.captcha.errorId} errors={fields.captcha.errors} />
+          </span>
+        ) : null}
+        {full ? (
+          <label className={s.inlineForm}>
+            <input {...getInputProps(fields.remember, { type: "checkbox" })} />
+            {t("remember_me")}
+          </label>
+        ) : null}
         <button type="submit" className={s.primaryButton}>
           {t("login_submit")}
         </button>
@@ -188,7 +262,7 @@ function MemberInfo({ user }: { user: NonNullable<RootData["shell"]["user"]> }) 
         <input type="hidden" name="redirectTo" value={here} />
         <span>{t("balance")}: </span>
         <span className={s.balance} data-testid="balance">
-          {user.balanceMasked ? "******" : `${formatBalance(user.balance, i18n.language)} ${user.currency}`}
+          {user.balanceMasked ? "******" : user.balance === null ? "--" : `${formatBalance(user.balance, i18n.language)} ${user.currency}`}
         </span>
         <button type="submit" name="intent" value={user.balanceMasked ? "showBalance" : "hideBalance"} className={s.smallButton}>
           {user.balanceMasked ? t("show_balance") : t("hide_balance")}
@@ -214,12 +288,10 @@ function MemberInfo({ user }: { user: NonNullable<RootData["shell"]["user"]> }) 
       <Link to="/member/personalHistoryCopy" className={s.smallButton}>
         {t("betting_record")}
       </Link>
-      <Form method="post" action="/logout">
-        <CsrfInput />
-        <button type="submit" className={s.smallButton}>
-          {t("sign_out")}
-        </button>
-      </Form>
+      {/* Spec §4: sign-out asks first; the confirmation is a page, so it works without scripts. */}
+      <Link to="/logout" className={s.smallButton}>
+        {t("sign_out")}
+      </Link>
     </div>
   );
 }

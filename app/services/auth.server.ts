@@ -1,12 +1,49 @@
 import { redirect } from "@remix-run/node";
+import { z } from "zod";
+import { callPlatform, PlatformError } from "./platform.server";
+import { getSessionToken } from "./session.server";
 import type { ShellUser } from "./shell.server";
 
-/**
- * The signed-in member, from the session cookie. Sessions arrive with the accounts work; until
- * then every visitor is anonymous, so guarded pages send them to log in.
- */
-export async function getUser(_request: Request): Promise<ShellUser | null> {
-  return null;
+const memberInfoSchema = z.object({
+  id: z.number(),
+  account: z.string(),
+  nickname: z.string(),
+  type: z.number(),
+  isAgent: z.boolean(),
+  isTrial: z.boolean(),
+});
+
+const userCache = new WeakMap<Request, Promise<ShellUser | null>>();
+
+/** The signed-in member behind the session cookie, read once per request from the platform. */
+export function getUser(request: Request): Promise<ShellUser | null> {
+  let pending = userCache.get(request);
+  if (!pending) {
+    pending = loadUser(request);
+    userCache.set(request, pending);
+  }
+  return pending;
+}
+
+async function loadUser(request: Request): Promise<ShellUser | null> {
+  const token = await getSessionToken(request);
+  if (!token) return null;
+  try {
+    const info = await callPlatform(request, "/wps/member/info", { schema: memberInfoSchema, token });
+    return {
+      account: info.account,
+      nickname: info.nickname,
+      isAgent: info.isAgent,
+      isTrial: info.isTrial,
+      // The wallet comes with the money work; until then there is no balance to show.
+      balance: null,
+      currency: "",
+      balanceMasked: false,
+    };
+  } catch (e) {
+    if (e instanceof PlatformError && e.status === 401) return null;
+    throw e;
+  }
 }
 
 /** Route guard (spec §2): pages that need login redirect to /login with a return path. */

@@ -15,6 +15,8 @@ export class PlatformError extends Error {
     readonly code: string,
     message: string,
     readonly status: number,
+    /** Extra facts from the platform, e.g. `captchaRequired` or per-field failures. */
+    readonly details: Record<string, unknown> = {},
   ) {
     super(message);
   }
@@ -54,11 +56,13 @@ export interface CallOptions<T extends z.ZodTypeAny> {
   body?: unknown;
   schema: T;
   language?: string;
+  /** The member's session token, for TOKEN calls. */
+  token?: string | null;
 }
 
 const failureEnvelope = z.object({
   success: z.literal(false),
-  error: z.object({ code: z.string(), message: z.string() }),
+  error: z.object({ code: z.string(), message: z.string() }).passthrough(),
 });
 
 /**
@@ -81,6 +85,7 @@ export async function callPlatform<T extends z.ZodTypeAny>(
   if (country) headers.set("x-client-country", country);
   if (options.language) headers.set("accept-language", options.language);
   if (options.body !== undefined) headers.set("content-type", "application/json");
+  if (options.token) headers.set("authorization", `Bearer ${options.token}`);
 
   let response: Response;
   let payload: unknown;
@@ -97,7 +102,10 @@ export async function callPlatform<T extends z.ZodTypeAny>(
   }
   if (response.status >= 400 && response.status < 500) {
     const refusal = failureEnvelope.safeParse(payload);
-    if (refusal.success) throw new PlatformError(refusal.data.error.code, refusal.data.error.message, response.status);
+    if (refusal.success) {
+      const { code, message, ...details } = refusal.data.error;
+      throw new PlatformError(code, message, response.status, details);
+    }
   }
   if (response.ok) {
     const parsed = z.object({ success: z.literal(true), value: options.schema }).safeParse(payload);

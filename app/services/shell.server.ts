@@ -25,7 +25,8 @@ export interface ShellUser {
   nickname: string;
   isAgent: boolean;
   isTrial: boolean;
-  balance: string;
+  /** Decimal string; null until the wallet answers. */
+  balance: string | null;
   currency: string;
   balanceMasked: boolean;
 }

@@ -248,3 +248,6 @@ export const bankTrack = style({
 export const timeBar = style({ height: 8, borderRadius: 4, background: vars.color.surfaceAlt, overflow: "hidden" });
 export const timeBarFill = style({ height: "100%", background: vars.color.accent });
 export const fineprint = style({ margin: "8px 0 0" });
+
+export const fieldError = style({ color: vars.color.danger, fontSize: 13, flexBasis: "100%" });
+export const stackForm = style({ display: "grid", gap: 8, margin: 0 });

@@ -1,0 +1,31 @@
+import { z } from "zod";
+
+/**
+ * Form schemas shared by the server action and the browser (conform). Messages are i18n keys,
+ * translated where they are shown.
+ */
+export const loginSchema = z
+  .object({
+    type: z.enum(["username", "sms"]).default("username"),
+    username: z.string().trim().max(100).optional(),
+    password: z.string().max(200).optional(),
+    mobileNum: z.string().trim().max(20).optional(),
+    verificationCode: z.string().trim().max(255).optional(),
+    captcha: z.string().trim().max(20).optional(),
+    remember: z.boolean().optional(),
+    redirectTo: z.string().max(2000).optional(),
+  })
+  .superRefine((v, ctx) => {
+    const need = (field: "username" | "password" | "mobileNum" | "verificationCode") => {
+      if (!v[field]) ctx.addIssue({ code: "custom", path: [field], message: "err_empty" });
+    };
+    if (v.type === "username") {
+      need("username");
+      need("password");
+    } else {
+      need("mobileNum");
+      need("verificationCode");
+    }
+  });
+
+export type LoginForm = z.infer<typeof loginSchema>;

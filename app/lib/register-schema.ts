@@ -1,0 +1,50 @@
+import { z } from "zod";
+import { boundsText, checkField, type FieldRule } from "#platform/accounts/patterns.js";
+
+/** Fields the registration popup renders beyond username and passwords, when the operator enables them. */
+export const OPTIONAL_REGISTER_FIELDS = ["email", "mobileNum"] as const;
+
+/** A field message: an i18n key, with the bounds after a "|" for pattern messages. */
+export function ruleMessage(failure: ReturnType<typeof checkField>): string | null {
+  if (!failure) return null;
+  if (failure.kind === "required") return "err_empty";
+  return `pattern_${failure.patternId}|${boundsText(failure.min, failure.max)}`;
+}
+
+/**
+ * The registration schema, built from the operator's field rules, so the browser and the server
+ * check the same thing. The platform checks again and has the last word.
+ */
+export function registerSchema(rules: FieldRule[]) {
+  const byField = new Map(rules.map((r) => [r.field, r]));
+  const rule = (field: string, fallback: Omit<FieldRule, "field">): FieldRule => ({ field, ...fallback, ...(byField.get(field) ?? {}), enabled: true });
+  const username = { ...rule("username", { acceptedPattern: "*", patternId: "LETTER_FIRST_ALNUM", minLength: 6, maxLength: 16, enabled: true, required: true }), required: true };
+  const password = { ...rule("password", { acceptedPattern: "*", patternId: "ALNUM_COMBINED", minLength: 8, maxLength: 20, enabled: true, required: true }), required: true };
+  const optional = OPTIONAL_REGISTER_FIELDS.map((f) => byField.get(f)).filter((r): r is FieldRule => !!r && r.enabled);
+  return z
+    .object({
+      username: z.string().trim().max(255).optional(),
+      password: z.string().max(255).optional(),
+      confirmPassword: z.string().max(255).optional(),
+      email: z.string().trim().max(255).optional(),
+      mobileNum: z.string().trim().max(255).optional(),
+      referralCode: z.string().trim().max(255).optional(),
+      terms: z.boolean().optional(),
+      age: z.boolean().optional(),
+      /** Honeypot: people never see it, so it stays empty. */
+      website: z.string().max(255).optional(),
+    })
+    .superRefine((v, ctx) => {
+      const check = (r: FieldRule, value: string | undefined) => {
+        const message = ruleMessage(checkField(r, value));
+        if (message) ctx.addIssue({ code: "custom", path: [r.field], message });
+      };
+      check(username, v.username);
+      check(password, v.password);
+      for (const r of optional) check(r, v[r.field as "email" | "mobileNum"]);
+      if (!v.confirmPassword) ctx.addIssue({ code: "custom", path: ["confirmPassword"], message: "err_empty" });
+      else if (v.confirmPassword !== v.password) ctx.addIssue({ code: "custom", path: ["confirmPassword"], message: "err_confirm" });
+      if (!v.terms) ctx.addIssue({ code: "custom", path: ["terms"], message: "err_tick_terms" });
+      if (!v.age) ctx.addIssue({ code: "custom", path: ["age"], message: "err_tick_age" });
+    });
+}

@@ -1,0 +1,17 @@
+import { createCookie } from "@remix-run/node";
+import { secureCookies } from "./env.server";
+
+/** Which captcha this browser was shown; the login action sends it with the answer. */
+export const captchaCookie = createCookie("captcha", { path: "/", httpOnly: true, sameSite: "lax", secure: secureCookies, maxAge: 300 });
+
+/** Once a login failed in this browser, the captcha shows from then on (spec §4). */
+export const needCaptchaCookie = createCookie("login_captcha", { path: "/", httpOnly: true, sameSite: "lax", secure: secureCookies });
+
+export async function captchaIdFrom(request: Request): Promise<string | undefined> {
+  const value = (await captchaCookie.parse(request.headers.get("cookie")).catch(() => null)) as { id?: unknown } | null;
+  return typeof value?.id === "string" ? value.id : undefined;
+}
+
+export async function captchaNeeded(request: Request): Promise<boolean> {
+  return (await needCaptchaCookie.parse(request.headers.get("cookie")).catch(() => null)) === true;
+}
