@@ -146,3 +146,68 @@ describe("accounts", () => {
     expect(s.body.value.fields.find((f: { field: string }) => f.field === "username")).toMatchObject({ patternId: "LETTER_FIRST_ALNUM", minLength: 6 });
   });
 });
+
+describe("passwords, members made by the operator, free play", () => {
+  let p: TestPlatform;
+  beforeAll(async () => {
+    p = await createTestPlatform();
+  });
+  afterAll(() => p.cleanup());
+  const headers = { "x-site-host": "localhost", "x-client-ip": "198.51.100.77" };
+  const op = (body: unknown) => p.call("/operator/v1/merchants/DEMO/members", { method: "POST", operator: true, json: body });
+  const loginAs = (body: Record<string, unknown>) => p.call("/wps/session/login", { method: "POST", headers, json: body });
+  const auth = (token: string) => ({ authorization: `Bearer ${token}` });
+
+  it("forces a change of a default password; that session may skip the old one; other sessions end", async () => {
+    expect((await op({ account: "defaultpw1", password: "changeme1", mustChangePassword: true })).status).toBe(201);
+    const first = await loginAs({ username: "defaultpw1", password: "changeme1" });
+    expect(first.body.value.passwordExpired).toBe(true);
+    const second = await loginAs({ username: "defaultpw1", password: "changeme1" });
+    const token = first.body.value.token as string;
+    expect((await p.call("/wps/member/info", { headers: auth(token) })).body.value.passwordExpired).toBe(true);
+
+    const weak = await p.call("/wps/member/password", { method: "PUT", headers: auth(token), json: { newPassword: "short", confirmNewPassword: "short" } });
+    expect(weak.body.error.fields.newPassword).toMatchObject({ kind: "pattern" });
+    const same = await p.call("/wps/member/password", { method: "PUT", headers: auth(token), json: { newPassword: "changeme1", confirmNewPassword: "changeme1" } });
+    expect(same.body.error.fields.newPassword).toEqual({ kind: "same" });
+    const ok = await p.call("/wps/member/password", { method: "PUT", headers: auth(token), json: { newPassword: "newpass123", confirmNewPassword: "newpass123" } });
+    expect(ok.status).toBe(200);
+    expect((await p.call("/wps/member/info", { headers: auth(token) })).body.value.passwordExpired).toBe(false);
+    expect((await p.call("/wps/member/info", { headers: auth(second.body.value.token) })).status).toBe(401);
+    expect((await loginAs({ username: "defaultpw1", password: "newpass123" })).body.value.passwordExpired).toBe(false);
+  });
+
+  it("needs the old password in an ordinary session, and it must be right", async () => {
+    await op({ account: "ordinary1", password: "secret123" });
+    const token = (await loginAs({ username: "ordinary1", password: "secret123" })).body.value.token as string;
+    const missing = await p.call("/wps/member/password", { method: "PUT", headers: auth(token), json: { newPassword: "secret456", confirmNewPassword: "secret456" } });
+    expect(missing.body.error.fields.oldPassword).toEqual({ kind: "required" });
+    const wrong = await p.call("/wps/member/password", { method: "PUT", headers: auth(token), json: { oldPassword: "nope", newPassword: "secret456", confirmNewPassword: "secret456" } });
+    expect(wrong.body.error.fields.oldPassword).toEqual({ kind: "wrong" });
+    const ok = await p.call("/wps/member/password", { method: "PUT", headers: auth(token), json: { oldPassword: "secret123", newPassword: "secret456", confirmNewPassword: "secret456" } });
+    expect(ok.status).toBe(200);
+  });
+
+  it("lets agents, and only agents, log in from the agent page", async () => {
+    await op({ account: "agentone", password: "secret123", type: 1 });
+    const agent = await loginAs({ username: "agentone", password: "secret123", agent: true });
+    expect(agent.status).toBe(200);
+    expect((await p.call("/wps/member/info", { headers: auth(agent.body.value.token) })).body.value.isAgent).toBe(true);
+  });
+
+  it("refuses duplicate and malformed operator-made members", async () => {
+    expect((await op({ account: "agentone", password: "secret123" })).status).toBe(409);
+    expect((await op({ account: "1x", password: "s" })).status).toBe(400);
+  });
+
+  it("free play makes a trial member who cannot change a password", async () => {
+    const r = await p.call("/wps/session/freeplay", { method: "POST", headers, json: { os: "web", platform: "W" } });
+    expect(r.status).toBe(200);
+    const token = r.body.value.token as string;
+    const info = await p.call("/wps/member/info", { headers: auth(token) });
+    expect(info.body.value).toMatchObject({ isTrial: true, type: 4 });
+    const change = await p.call("/wps/member/password", { method: "PUT", headers: auth(token), json: { newPassword: "secret456", confirmNewPassword: "secret456" } });
+    expect(change.status).toBe(403);
+    expect(change.body.error.code).toBe("in_need_true_account");
+  });
+});

@@ -4,7 +4,18 @@ import type { PlatformVariables } from "../app.js";
 import { DomainError, ok } from "../http/envelope.js";
 import { resolveMerchant } from "../system/service.js";
 import { createCaptcha } from "./captcha.js";
-import { authenticate, enabledModules, fieldRules, login, memberInfo, register, revokeSession } from "./service.js";
+import {
+  authenticate,
+  authenticateSession,
+  changePassword,
+  enabledModules,
+  fieldRules,
+  freePlayLogin,
+  login,
+  memberInfo,
+  register,
+  revokeSession,
+} from "./service.js";
 import { and, eq } from "drizzle-orm";
 import { members } from "./schema.js";
 
@@ -79,7 +90,21 @@ export function accountRoutes() {
     return ok(c, null);
   });
 
-  app.get("/wps/member/info", async (c) => ok(c, memberInfo(await requireMember(c))));
+  app.get("/wps/member/info", async (c) => {
+    const found = await authenticateSession(c.var.db, bearer(c));
+    if (!found) throw new DomainError("NOT_LOGGED_IN", "You are not logged in, please login", 401);
+    return ok(c, memberInfo(found.member, found.session));
+  });
+
+  app.put("/wps/member/password", async (c) => {
+    const body = await jsonBody(c, z.object({ oldPassword: text(200).optional(), newPassword: text(200), confirmNewPassword: text(200) }));
+    const token = bearer(c);
+    if (!token) throw new DomainError("NOT_LOGGED_IN", "You are not logged in, please login", 401);
+    return ok(c, await changePassword(c.var.db, token, body, c.var.log));
+  });
+
+  // Free play (spec §7): os, platform W; a trial member, logged in.
+  app.post("/wps/session/freeplay", async (c) => ok(c, await freePlayLogin(c.var.db, await merchantOf(c), c.var.visitor.ip, c.var.log)));
 
   app.put("/wps/member/register", async (c) => {
     const body = await jsonBody(c, registerBody);

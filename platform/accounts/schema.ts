@@ -47,6 +47,8 @@ export const sessions = pgTable(
       .references(() => members.id, { onDelete: "cascade" }),
     ip: text("ip"),
     remember: boolean("remember").notNull().default(false),
+    /** Set when the password must be changed before anything else; such a session may skip the old password. */
+    mustChangePassword: boolean("must_change_password").notNull().default(false),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
     revokedAt: timestamp("revoked_at", { withTimezone: true }),

@@ -107,36 +107,42 @@ async function clearFailures(db: Database, key: string) {
 
 // ---- sessions ---------------------------------------------------------------------------
 
-export async function createSession(db: Database, memberId: number, ip: string | null, remember: boolean) {
+export async function createSession(db: Database, memberId: number, ip: string | null, remember: boolean, mustChangePassword = false) {
   const token = randomBytes(32).toString("base64url");
   await db.insert(sessions).values({
     tokenHash: hashToken(token),
     memberId,
     ip,
     remember,
+    mustChangePassword,
     expiresAt: new Date(Date.now() + (remember ? REMEMBER_MS : SESSION_MS)),
   });
   return token;
 }
 
-/** The member behind a session token, or null when it is unknown, expired or revoked. */
-export async function authenticate(db: Database, token: string | null | undefined) {
+/** The session behind a token with its member, or null when it is unknown, expired or revoked. */
+export async function authenticateSession(db: Database, token: string | null | undefined) {
   if (!token || token.length > 200) return null;
   const [row] = await db
-    .select({ member: members })
+    .select({ member: members, session: sessions })
     .from(sessions)
     .innerJoin(members, eq(members.id, sessions.memberId))
     .where(and(eq(sessions.tokenHash, hashToken(token)), isNull(sessions.revokedAt), gt(sessions.expiresAt, new Date())))
     .limit(1);
-  return row?.member ?? null;
+  return row ?? null;
+}
+
+export async function authenticate(db: Database, token: string | null | undefined) {
+  return (await authenticateSession(db, token))?.member ?? null;
 }
 
 export async function revokeSession(db: Database, token: string) {
   await db.update(sessions).set({ revokedAt: new Date() }).where(eq(sessions.tokenHash, hashToken(token)));
 }
 
-export function memberInfo(m: typeof members.$inferSelect) {
+export function memberInfo(m: typeof members.$inferSelect, session?: { mustChangePassword: boolean }) {
   return {
+    passwordExpired: session?.mustChangePassword ?? false,
     id: m.id,
     account: m.account,
     nickname: m.nickname,
@@ -211,7 +217,7 @@ export async function login(db: Database, merchant: Merchant, input: LoginInput,
   const passwordExpired =
     member.mustChangePassword ||
     (modules.includes("PWDEXPFORCECHANGE3") && Date.now() - member.passwordChangedAt.getTime() > PASSWORD_MAX_AGE_MS);
-  const token = await createSession(db, member.id, ip, !!input.remember);
+  const token = await createSession(db, member.id, ip, !!input.remember, passwordExpired);
   decision("ok", { memberId: member.id });
   return { token, firstTimeLogin, passwordExpired };
 }
@@ -236,7 +242,10 @@ export interface RegisterInput {
   [field: string]: string | undefined;
 }
 
-export type FieldFailures = Record<string, RuleFailure | { kind: "mismatch" } | { kind: "taken" } | { kind: "invitation" }>;
+export type FieldFailures = Record<
+  string,
+  RuleFailure | { kind: "mismatch" } | { kind: "taken" } | { kind: "invitation" } | { kind: "wrong" } | { kind: "same" }
+>;
 
 const USERNAME_DEFAULT: FieldRule = { field: "username", acceptedPattern: "*", patternId: "LETTER_FIRST_ALNUM", minLength: 6, maxLength: 16, enabled: true, required: true };
 const PASSWORD_DEFAULT: FieldRule = { field: "password", acceptedPattern: "*", patternId: "ALNUM_COMBINED", minLength: 8, maxLength: 20, enabled: true, required: true };
@@ -308,5 +317,109 @@ export async function register(db: Database, merchant: Merchant, input: Register
   if (!created) throw new DomainError("VALIDATION", "Please enter correct information", 400, { fields: { username: { kind: "taken" } } });
   log.info({ event: "auth.register", merchant: merchant.code, account, ip, result: "ok", memberId: created.id }, "registered");
   const token = await createSession(db, created.id, ip, false);
+  return { token, firstTimeLogin: true, passwordExpired: false };
+}
+
+
+// ---- passwords --------------------------------------------------------------------------
+
+export interface PasswordChange {
+  oldPassword?: string;
+  newPassword: string;
+  confirmNewPassword: string;
+}
+
+/** Change password (spec §3): the old one is skipped only in a session that had to change it. */
+export async function changePassword(db: Database, token: string, input: PasswordChange, log: Logger) {
+  const found = await authenticateSession(db, token);
+  if (!found) throw new DomainError("NOT_LOGGED_IN", "You are not logged in, please login", 401);
+  const { member, session } = found;
+  if (TRIAL_TYPES.includes(member.type)) throw new DomainError("in_need_true_account", "A real account is needed", 403);
+  const failures: FieldFailures = {};
+  if (!session.mustChangePassword || input.oldPassword) {
+    if (!input.oldPassword) failures.oldPassword = { kind: "required" };
+    else if (!(await passwordMatches(member.passwordHash, input.oldPassword))) failures.oldPassword = { kind: "wrong" };
+  }
+  const rules = await fieldRules(db, { code: member.merchantCode });
+  const rule = { ...(rules.find((r) => r.field === "password") ?? PASSWORD_DEFAULT), field: "newPassword", enabled: true, required: true };
+  const failure = checkField(rule, input.newPassword);
+  if (failure) failures.newPassword = failure;
+  else if (await passwordMatches(member.passwordHash, input.newPassword)) failures.newPassword = { kind: "same" };
+  if (!failures.newPassword && input.confirmNewPassword !== input.newPassword) failures.confirmNewPassword = { kind: "mismatch" };
+  if (Object.keys(failures).length) {
+    log.info({ event: "auth.password", memberId: member.id, result: "refused", fields: Object.keys(failures) }, "password change refused");
+    throw new DomainError("VALIDATION", "Please enter correct information", 400, { fields: failures });
+  }
+  await db.transaction(async (tx) => {
+    await tx
+      .update(members)
+      .set({ passwordHash: await hashPassword(input.newPassword), mustChangePassword: false, passwordChangedAt: new Date() })
+      .where(eq(members.id, member.id));
+    // Every other session ends; this one goes on without the forced-change mark.
+    await tx
+      .update(sessions)
+      .set({ revokedAt: new Date() })
+      .where(and(eq(sessions.memberId, member.id), isNull(sessions.revokedAt), sql`${sessions.id} <> ${session.id}`));
+    await tx.update(sessions).set({ mustChangePassword: false }).where(eq(sessions.id, session.id));
+  });
+  log.info({ event: "auth.password", memberId: member.id, result: "ok" }, "password changed");
+  return { changed: true };
+}
+
+// ---- members made by others -------------------------------------------------------------
+
+export interface NewMember {
+  account: string;
+  password: string;
+  type?: number;
+  nickname?: string;
+  mobileNum?: string;
+  email?: string;
+  mustChangePassword?: boolean;
+  uplineId?: number | null;
+}
+
+/** A member created by the operator or an agent (e.g. with a default password to change at first login). */
+export async function createMember(db: Database, merchant: Merchant, input: NewMember) {
+  const account = input.account.trim().toLowerCase();
+  const [created] = await db
+    .insert(members)
+    .values({
+      merchantCode: merchant.code,
+      account,
+      nickname: input.nickname?.trim() || account,
+      type: input.type ?? 0,
+      passwordHash: await hashPassword(input.password),
+      mobileNum: input.mobileNum?.trim() || null,
+      email: input.email?.trim() || null,
+      mustChangePassword: !!input.mustChangePassword,
+      uplineId: input.uplineId ?? null,
+      referralCode: randomBytes(6).toString("base64url").replace(/[-_]/g, "A").toUpperCase(),
+    })
+    .onConflictDoNothing()
+    .returning();
+  if (!created) throw new DomainError("ACCOUNT_TAKEN", `Account ${account} already exists`, 409);
+  return memberInfo(created);
+}
+
+/** Free play (FREEPLAY3): a trial member with play money only, logged in at once. */
+export async function freePlayLogin(db: Database, merchant: Merchant, ip: string | null, log: Logger) {
+  const modules = await enabledModules(db, merchant);
+  if (!modules.includes("FREEPLAY3")) throw new DomainError("NOT_ENABLED", "Function not enabled, contact customer service", 403);
+  const account = `trial${randomBytes(5).toString("hex")}`;
+  const [created] = await db
+    .insert(members)
+    .values({
+      merchantCode: merchant.code,
+      account,
+      nickname: account,
+      type: TRIAL_TYPES[0]!,
+      passwordHash: await hashPassword(randomBytes(24).toString("base64url")),
+      referralCode: randomBytes(6).toString("base64url").replace(/[-_]/g, "A").toUpperCase(),
+      firstLoginAt: new Date(),
+    })
+    .returning();
+  const token = await createSession(db, created!.id, ip, false);
+  log.info({ event: "auth.freeplay", merchant: merchant.code, account, ip, result: "ok" }, "free-play login");
   return { token, firstTimeLogin: true, passwordExpired: false };
 }

@@ -3,6 +3,7 @@ import { Hono } from "hono";
 import { z } from "zod";
 import type { PlatformVariables } from "../app.js";
 import { fail } from "../http/envelope.js";
+import { createMember } from "../accounts/service.js";
 import { getSiteStatus, updateSiteStatus, upsertMerchant } from "../system/service.js";
 
 const code = z.string().regex(/^[A-Za-z0-9_-]{1,40}$/, "letters, digits, _ and - only");
@@ -81,6 +82,25 @@ export function operatorRoutes() {
     const b = await body(c.req.raw, merchantBody);
     if ("error" in b) return fail(c, 400, "INVALID_REQUEST", b.error);
     return c.json(await upsertMerchant(c.var.db, merchantCode.data, b.data));
+  });
+
+  // A member made by the back office: e.g. an agent, or a player with a default password to change.
+  app.post("/merchants/:code/members", async (c) => {
+    const b = await body(
+      c.req.raw,
+      z.object({
+        account: z.string().regex(/^[A-Za-z][A-Za-z0-9]{2,29}$/, "a letter, then letters and digits (3-30)"),
+        password: z.string().min(6).max(200),
+        type: z.number().int().min(0).max(99).optional(),
+        nickname: z.string().max(50).optional(),
+        mobileNum: z.string().regex(/^\d{6,15}$/).optional(),
+        email: z.string().email().max(100).optional(),
+        mustChangePassword: z.boolean().optional(),
+      }),
+    );
+    if ("error" in b) return fail(c, 400, "INVALID_REQUEST", b.error);
+    await getSiteStatus(c.var.db, c.req.param("code")!); // 404 for an unknown merchant
+    return c.json(await createMember(c.var.db, { code: c.req.param("code")! }, b.data), 201);
   });
 
   app.get("/merchants/:code/status", async (c) => c.json(await getSiteStatus(c.var.db, c.req.param("code")!)));
