@@ -147,12 +147,14 @@ export function LoginForm({
   lastResult,
   captcha = false,
   full = false,
+  agent = false,
 }: {
   modules: string[];
   idPrefix: string;
   lastResult?: SubmissionResult<string[]> | null;
   captcha?: boolean;
   full?: boolean;
+  agent?: boolean;
 }) {
   const { t } = useTranslation();
   const { modes, mode } = useLoginModes(modules);
@@ -176,6 +178,7 @@ export function LoginForm({
         <CsrfInput />
         <input type="hidden" name="type" value={mode} />
         {redirectTo ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}
+        {agent ? <input type="hidden" name="agent" value="on" /> : null}
         {form.errors?.length ? (
           <p id={form.errorId} className={s.fieldError} role="alert" data-testid="login-error">
             {form.errors.map((e) => t(e)).join(" ")}
@@ -257,6 +260,11 @@ function MemberInfo({ user }: { user: NonNullable<RootData["shell"]["user"]> }) 
   const here = location.pathname + location.search;
   return (
     <div className={s.memberBar} data-testid="member-info">
+      {user.isTrial ? (
+        <span className={s.smallButton} data-testid="trial-badge">
+          {t("trial_badge")}
+        </span>
+      ) : null}
       <Form method="post" action="/preferences" className={s.inlineForm} reloadDocument>
         <CsrfInput />
         <input type="hidden" name="redirectTo" value={here} />

@@ -13,6 +13,8 @@ export const loginSchema = z
     verificationCode: z.string().trim().max(255).optional(),
     captcha: z.string().trim().max(20).optional(),
     remember: z.boolean().optional(),
+    /** Logging in from the agent page: the platform admits agents only. */
+    agent: z.boolean().optional(),
     redirectTo: z.string().max(2000).optional(),
   })
   .superRefine((v, ctx) => {
@@ -29,3 +31,19 @@ export const loginSchema = z
   });
 
 export type LoginForm = z.infer<typeof loginSchema>;
+
+export const changePasswordSchema = z
+  .object({
+    oldPassword: z.string().max(200).optional(),
+    newPassword: z.string().max(200).optional(),
+    confirmNewPassword: z.string().max(200).optional(),
+    forced: z.boolean().optional(),
+  })
+  .superRefine((v, ctx) => {
+    if (!v.forced && !v.oldPassword) ctx.addIssue({ code: "custom", path: ["oldPassword"], message: "err_empty" });
+    if (!v.newPassword) ctx.addIssue({ code: "custom", path: ["newPassword"], message: "err_empty" });
+    if (!v.confirmNewPassword) ctx.addIssue({ code: "custom", path: ["confirmNewPassword"], message: "err_empty" });
+    else if (v.newPassword && v.confirmNewPassword !== v.newPassword) {
+      ctx.addIssue({ code: "custom", path: ["confirmNewPassword"], message: "err_confirm" });
+    }
+  });

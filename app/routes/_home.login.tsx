@@ -1,6 +1,7 @@
 import { parseWithZod } from "@conform-to/zod";
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { CsrfInput } from "~/components/csrf";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
 import { LoginForm, useRootData } from "~/components/header";
@@ -49,13 +50,15 @@ export async function action({ request }: ActionFunctionArgs) {
         captcha: v.captcha,
         captchaId: v.captcha ? await captchaIdFrom(request) : undefined,
         remember: !!v.remember,
+        agent: !!v.agent,
       },
       schema: loginValue,
     });
     const headers = new Headers();
     headers.append("Set-Cookie", await commitSession(value.token, !!v.remember));
     headers.append("Set-Cookie", await needCaptchaCookie.serialize("", { maxAge: 0 }));
-    return redirect(safeRedirectPath(v.redirectTo, "/"), { headers });
+    // Spec §4: to /, or to /agentHome when logging in from the agent page.
+    return redirect(safeRedirectPath(v.redirectTo, v.agent ? "/agentHome" : "/"), { headers });
   } catch (e) {
     if (!(e instanceof PlatformError)) throw e;
     const refusal = REFUSALS[e.code] ?? { key: "err_unknown" };
@@ -90,6 +93,14 @@ export default function LoginPopup() {
           {t("forgot_password")}
         </Link>
       </p>
+      {modules.includes("FREEPLAY3") ? (
+        <Form method="post" action="/freePlay">
+          <CsrfInput />
+          <button type="submit" className={s.smallButton} data-testid="free-play">
+            {t("free_play")}
+          </button>
+        </Form>
+      ) : null}
     </Popup>
   );
 }

@@ -39,7 +39,9 @@ function settings(request: Request) {
 }
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  if (await getUser(request)) throw redirect("/");
+  // A trial member may register a real account; a real member has one.
+  const user = await getUser(request);
+  if (user && !user.isTrial) throw redirect("/");
   const { modules, fields } = await settings(request);
   if (!modules.includes("DIRECTREG3")) throw redirect("/");
   return json({ fields });

@@ -11,6 +11,7 @@ const memberInfoSchema = z.object({
   type: z.number(),
   isAgent: z.boolean(),
   isTrial: z.boolean(),
+  passwordExpired: z.boolean(),
 });
 
 const userCache = new WeakMap<Request, Promise<ShellUser | null>>();
@@ -39,11 +40,28 @@ async function loadUser(request: Request): Promise<ShellUser | null> {
       balance: null,
       currency: "",
       balanceMasked: false,
+      passwordExpired: info.passwordExpired,
     };
   } catch (e) {
     if (e instanceof PlatformError && e.status === 401) return null;
     throw e;
   }
+}
+
+/** Pages that need a real account: trial members see the in_need_true_account warning instead. */
+export async function requireRealUser(request: Request): Promise<{ user: ShellUser; trial: boolean }> {
+  const user = await requireUser(request);
+  return { user, trial: user.isTrial };
+}
+
+/** Paths a member who must change the password may still reach. */
+const FORCED_CHANGE_ALLOWED = ["/changePassword", "/logout", "/preferences", "/captcha"];
+
+/** Spec §4: a default or expired password opens the change-password popup before anything else. */
+export function forcedChangeRedirect(request: Request, user: ShellUser | null): void {
+  if (!user?.passwordExpired) return;
+  const path = new URL(request.url).pathname;
+  if (!FORCED_CHANGE_ALLOWED.includes(path)) throw redirect("/changePassword");
 }
 
 /** Route guard (spec §2): pages that need login redirect to /login with a return path. */

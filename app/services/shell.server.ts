@@ -2,7 +2,7 @@ import QRCode from "qrcode";
 import { safeHref } from "~/lib/links";
 import { buildNavigation } from "~/lib/navigation";
 import { getGameMenus, getWhitelabel } from "./games.server";
-import { getUser } from "./auth.server";
+import { forcedChangeRedirect, getUser } from "./auth.server";
 import { isBalanceMasked } from "./preferences.server";
 import { requireOperational } from "./system.server";
 
@@ -29,6 +29,8 @@ export interface ShellUser {
   balance: string | null;
   currency: string;
   balanceMasked: boolean;
+  /** The password must be changed before anything else (spec §4). */
+  passwordExpired: boolean;
 }
 
 /**
@@ -47,6 +49,7 @@ export async function loadShell(request: Request, locale: string) {
   if (menus.status === "rejected") throw menus.reason;
   if (whitelabel.status === "rejected") throw whitelabel.reason;
   if (user.status === "rejected") throw user.reason;
+  forcedChangeRedirect(request, user.value);
   const { info } = permission.value;
   const logoLink = info.resources.find((r) => r.resourceType === "LOGOLINK");
   const downloadUrl = new URL(info.appDownloadUrl, request.url).toString();

@@ -7,6 +7,8 @@ export interface Operator {
   createMerchant(extra?: Record<string, unknown>): Promise<{ code: string; origin: string }>;
   setMaintenance(code: string, body: { enabled: boolean; title?: Record<string, string>; info?: Record<string, string> }): Promise<void>;
   setRegion(code: string, body: { blockedCountries: string[]; blockedIpRanges: string[] }): Promise<void>;
+  /** A member on the demo brand, made by the back office (e.g. an agent, or a default password). */
+  createMember(body: { account: string; password: string; type?: number; mustChangePassword?: boolean }): Promise<void>;
 }
 
 function operatorApi(request: APIRequestContext, baseURL: string): Operator {
@@ -25,6 +27,10 @@ function operatorApi(request: APIRequestContext, baseURL: string): Operator {
       return { code, origin: `http://${host}:${port}` };
     },
     setMaintenance: (code, body) => put(`/merchants/${code}/maintenance`, body),
+    async createMember(body) {
+      const res = await request.post(`${baseURL}/operator/v1/merchants/DEMO/members`, { headers, data: body });
+      expect(res.status(), await res.text()).toBe(201);
+    },
     setRegion: (code, body) => put(`/merchants/${code}/region-restriction`, body),
   };
 }

@@ -1,0 +1,45 @@
+import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod";
+import { Form } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { changePasswordSchema } from "~/lib/auth-schemas";
+import * as h from "~/styles/home.css";
+import * as s from "~/styles/shell.css";
+import { CsrfInput } from "./csrf";
+import { FieldError } from "./header";
+
+/** Change password (spec §3): oldPassword, newPassword, confirmNewPassword; the old one is skipped in a forced change. */
+export function ChangePasswordForm({ forced, lastResult, action }: { forced: boolean; lastResult?: SubmissionResult<string[]> | null; action?: string }) {
+  const { t } = useTranslation();
+  const [form, fields] = useForm({
+    id: "change-password",
+    lastResult,
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: changePasswordSchema }),
+  });
+  const field = (f: typeof fields.newPassword, label: string, autoComplete: string) => (
+    <div>
+      <label htmlFor={f.id}>{label}</label>
+      <input {...getInputProps(f, { type: "password" })} autoComplete={autoComplete} className={s.field} style={{ width: "100%" }} />
+      <FieldError id={f.errorId} errors={f.errors} />
+    </div>
+  );
+  return (
+    <Form method="post" action={action} className={h.formGrid} {...getFormProps(form)} data-testid="change-password-form">
+      <CsrfInput />
+      {forced ? <input type="hidden" name="forced" value="on" /> : null}
+      {form.errors?.length ? (
+        <p className={s.fieldError} role="alert">
+          {form.errors.map((e) => t(e)).join(" ")}
+        </p>
+      ) : null}
+      {forced ? null : field(fields.oldPassword, t("old_password"), "current-password")}
+      {field(fields.newPassword, t("new_password"), "new-password")}
+      {field(fields.confirmNewPassword, t("confirm_new_password"), "new-password")}
+      <button type="submit" className={s.primaryButton}>
+        {t("change_password_submit")}
+      </button>
+    </Form>
+  );
+}

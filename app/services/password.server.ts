@@ -1,0 +1,47 @@
+import { parseWithZod } from "@conform-to/zod";
+import { json } from "@remix-run/node";
+import { z } from "zod";
+import { changePasswordSchema } from "~/lib/auth-schemas";
+import { ruleMessage } from "~/lib/register-schema";
+import { readForm } from "./forms.server";
+import { callPlatform, PlatformError } from "./platform.server";
+import { getSessionToken } from "./session.server";
+
+const FIELD_MESSAGES: Record<string, string> = {
+  required: "err_empty",
+  wrong: "err_old_password",
+  same: "err_same_password",
+  mismatch: "err_confirm",
+};
+
+/** The change-password post, for the forced-change popup and the security centre alike. */
+export async function handleChangePassword(request: Request) {
+  const formData = await readForm(request);
+  const submission = parseWithZod(formData, { schema: changePasswordSchema });
+  const hidden = ["oldPassword", "newPassword", "confirmNewPassword"];
+  if (submission.status !== "success") return { ok: false as const, response: json({ result: submission.reply({ hideFields: hidden }) }, { status: 400 }) };
+  const v = submission.value;
+  try {
+    await callPlatform(request, "/wps/member/password", {
+      method: "PUT",
+      body: { oldPassword: v.forced ? undefined : v.oldPassword, newPassword: v.newPassword ?? "", confirmNewPassword: v.confirmNewPassword ?? "" },
+      schema: z.object({ changed: z.boolean() }),
+      token: await getSessionToken(request),
+    });
+    return { ok: true as const };
+  } catch (e) {
+    if (!(e instanceof PlatformError)) throw e;
+    const fields = (e.details.fields ?? {}) as Record<string, { kind: string; patternId?: string; min?: number; max?: number }>;
+    const fieldErrors = Object.fromEntries(
+      Object.entries(fields).map(([f, failure]) => [
+        f,
+        [FIELD_MESSAGES[failure.kind] ?? ruleMessage({ kind: "pattern", patternId: failure.patternId ?? "ANY", min: failure.min ?? 0, max: failure.max ?? 0 }) ?? "err_correct_info"],
+      ]),
+    );
+    const formErrors = Object.keys(fieldErrors).length ? undefined : [e.code === "in_need_true_account" ? "in_need_true_account" : "err_correct_info"];
+    return {
+      ok: false as const,
+      response: json({ result: submission.reply({ hideFields: hidden, fieldErrors, ...(formErrors ? { formErrors } : {}) }) }, { status: e.status === 401 ? 401 : 400 }),
+    };
+  }
+}

@@ -1,0 +1,73 @@
+import { randomBytes, randomInt } from "node:crypto";
+import { expect, test } from "./fixtures";
+
+test.use({ extraHTTPHeaders: { "x-forwarded-for": `198.19.${randomInt(0, 255)}.${randomInt(1, 254)}` } });
+
+const newName = () => `m${randomBytes(4).toString("hex")}`;
+
+async function logIn(page: import("@playwright/test").Page, username: string, password: string, path = "/login") {
+  await page.goto(path);
+  const form = page.getByRole("form", { name: "Iniciar sesión" }).last();
+  await form.getByLabel("Nombre de usuario").fill(username);
+  await form.getByLabel("Contraseña").fill(password);
+  await form.getByRole("button", { name: "Iniciar sesión" }).click();
+}
+
+test("a default password must be changed before anything else", async ({ page, operator }) => {
+  const account = newName();
+  await operator.createMember({ account, password: "changeme1", mustChangePassword: true });
+  await logIn(page, account, "changeme1");
+  await expect(page).toHaveURL(/\/changePassword$/);
+  const popup = page.getByTestId("change-password-popup");
+  await expect(popup.getByLabel("Contraseña actual")).toHaveCount(0);
+  await page.goto("/hot");
+  await expect(page).toHaveURL(/\/changePassword$/);
+  await page.getByTestId("change-password-popup").getByLabel("Nueva contraseña", { exact: true }).fill("brandnew123");
+  await page.getByTestId("change-password-popup").getByLabel("Confirmar nueva contraseña").fill("brandnew123");
+  await page.getByTestId("change-password-popup").getByRole("button", { name: "Cambiar contraseña" }).click();
+  await expect(page).toHaveURL(/\/member\/securityCenter\?changed=1$/);
+  await expect(page.getByTestId("password-changed")).toBeVisible();
+  await page.goto("/hot");
+  await expect(page).toHaveURL(/\/hot$/);
+});
+
+test("the security centre changes a password with the current one", async ({ page, operator }) => {
+  const account = newName();
+  await operator.createMember({ account, password: "secret123" });
+  await logIn(page, account, "secret123");
+  await expect(page.getByTestId("member-info")).toBeVisible();
+  await page.goto("/member/securityCenter");
+  const form = page.getByTestId("change-password-form");
+  await form.getByLabel("Contraseña actual").fill("wrongone1");
+  await form.getByLabel("Nueva contraseña", { exact: true }).fill("secret456");
+  await form.getByLabel("Confirmar nueva contraseña").fill("secret456");
+  await form.getByRole("button", { name: "Cambiar contraseña" }).click();
+  await expect(page.getByTestId("change-password-form").getByRole("alert").first()).toBeVisible();
+  await page.getByTestId("change-password-form").getByLabel("Contraseña actual").fill("secret123");
+  await page.getByTestId("change-password-form").getByLabel("Nueva contraseña", { exact: true }).fill("secret456");
+  await page.getByTestId("change-password-form").getByLabel("Confirmar nueva contraseña").fill("secret456");
+  await page.getByTestId("change-password-form").getByRole("button", { name: "Cambiar contraseña" }).click();
+  await expect(page.getByTestId("password-changed")).toBeVisible();
+});
+
+test("the agent page admits agents and refuses members", async ({ page, operator }) => {
+  const member = newName();
+  const agent = newName();
+  await operator.createMember({ account: member, password: "secret123" });
+  await operator.createMember({ account: agent, password: "secret123", type: 1 });
+  await logIn(page, member, "secret123", "/agentHome");
+  await expect(page.getByTestId("login-popup").getByTestId("login-error")).toHaveText("Las cuentas que no son de agente no pueden iniciar sesión");
+  await expect(page.getByTestId("member-info")).toHaveCount(0);
+  await logIn(page, agent, "secret123", "/agentHome");
+  await expect(page).toHaveURL(/\/agentHome$/);
+  await expect(page.getByTestId("member-info")).toContainText(agent);
+});
+
+test("free play logs in a trial account whose account actions are blocked", async ({ page }) => {
+  await page.goto("/login");
+  await page.getByTestId("free-play").click();
+  await expect(page.getByTestId("trial-badge")).toBeVisible();
+  await page.goto("/member/securityCenter");
+  await expect(page.getByTestId("trial-warning")).toBeVisible();
+  await expect(page.getByTestId("change-password-form")).toHaveCount(0);
+});
