@@ -13,9 +13,16 @@ import {
   freePlayLogin,
   login,
   memberInfo,
+  forgotByEmail,
   register,
+  registerMobile,
+  requestCode,
+  resetByPhone,
+  resetByToken,
   revokeSession,
+  smsLogin,
 } from "./service.js";
+import { outboxProvider } from "./messaging.js";
 import { and, eq } from "drizzle-orm";
 import { members } from "./schema.js";
 
@@ -50,8 +57,11 @@ export async function requireMember(c: C) {
 }
 
 const loginBody = z.object({
-  username: text(100),
-  password: text(200),
+  username: text(100).default(""),
+  password: text(200).default(""),
+  mobileNum: text(20).optional(),
+  countryDialingCode: text(5).optional(),
+  verificationCode: text(255).optional(),
   type: z.enum(["username", "sms"]).default("username"),
   captcha: text(20).optional(),
   captchaId: text(100).optional(),
@@ -78,8 +88,8 @@ export function accountRoutes() {
 
   app.post("/wps/session/login", async (c) => {
     const body = await jsonBody(c, loginBody);
-    if (body.type !== "username") throw new DomainError("NOT_ENABLED", "Function not enabled, contact customer service", 400);
     const merchant = await merchantOf(c);
+    if (body.type === "sms") return ok(c, await smsLogin(c.var.db, merchant, body, c.var.visitor.ip, c.var.log));
     return ok(c, await login(c.var.db, merchant, body, c.var.visitor.ip, c.var.log));
   });
 
@@ -111,6 +121,49 @@ export function accountRoutes() {
     const merchant = await merchantOf(c);
     const user = body.user as Parameters<typeof register>[2];
     return ok(c, await register(c.var.db, merchant, { ...user, username: user.username ?? "", password: user.password ?? "", confirmPassword: user.confirmPassword ?? "" }, c.var.visitor.ip, c.var.log));
+  });
+
+  // SMS codes (spec §7): the value carries expiredMinutes; the resend countdown is that many minutes.
+  const phoneBody = z.object({ mobileNum: text(20).optional(), mobileNo: text(20).optional(), countryDialingCode: text(5).optional() });
+  for (const purpose of ["login", "register", "reset"] as const) {
+    app.post(`/wps/sms/${purpose}`, async (c) => {
+      const body = await jsonBody(c, phoneBody);
+      const merchant = await merchantOf(c);
+      const provider = outboxProvider(c.var.db, c.var.log);
+      return ok(c, await requestCode(c.var.db, provider, merchant, purpose, { mobileNum: body.mobileNum ?? body.mobileNo, countryDialingCode: body.countryDialingCode }));
+    });
+  }
+
+  app.put("/wps/member/registerMobile", async (c) => {
+    const body = await jsonBody(c, registerBody);
+    const merchant = await merchantOf(c);
+    const user = body.user as Parameters<typeof registerMobile>[2];
+    return ok(c, await registerMobile(c.var.db, merchant, { ...user, username: "", password: user.password ?? "", confirmPassword: user.confirmPassword ?? "" }, c.var.visitor.ip, c.var.log));
+  });
+
+  // Forgot password by e-mail: form-urlencoded username and email (spec §7).
+  app.post("/wps/member/forgot", async (c) => {
+    let form: Record<string, unknown>;
+    try {
+      form = await c.req.parseBody();
+    } catch {
+      throw new DomainError("INVALID_REQUEST", "Expected a form body", 400);
+    }
+    const parsed = z.object({ username: text(100).min(1), email: text(200).min(1) }).safeParse(form);
+    if (!parsed.success) throw new DomainError("INVALID_REQUEST", "username and email are required", 400);
+    const origin = c.req.header("x-site-origin") ?? `https://${c.var.visitor.host ?? "localhost"}`;
+    const provider = outboxProvider(c.var.db, c.var.log);
+    return ok(c, await forgotByEmail(c.var.db, provider, await merchantOf(c), { ...parsed.data, origin }, c.var.log));
+  });
+
+  app.put("/wps/member/password/phone", async (c) => {
+    const body = await jsonBody(c, z.object({ newPassword: text(200), mobileNum: text(20), verificationCode: text(255), countryDialingCode: text(5).optional() }));
+    return ok(c, await resetByPhone(c.var.db, await merchantOf(c), body, c.var.visitor.ip, c.var.log));
+  });
+
+  app.put("/wps/member/password/reset", async (c) => {
+    const body = await jsonBody(c, z.object({ token: text(200), newPassword: text(200) }));
+    return ok(c, await resetByToken(c.var.db, await merchantOf(c), body, c.var.visitor.ip, c.var.log));
   });
 
   // Affiliate check: is this invitation code a member's referral code on this site?

@@ -86,3 +86,22 @@ export const outbox = pgTable(
   },
   (t) => [index("outbox_recipient_idx").on(t.recipient, t.createdAt)],
 );
+
+/** One-time codes (SMS) and reset tokens (e-mail), stored hashed, single use, short-lived. */
+export const verificationCodes = pgTable(
+  "verification_codes",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    merchantCode: text("merchant_code").notNull(),
+    /** login, register, reset (by phone), reset-email (link token). */
+    purpose: text("purpose").notNull(),
+    /** The phone number (+cc-number) or, for reset links, the member id. */
+    target: text("target").notNull(),
+    codeHash: text("code_hash").notNull(),
+    attempts: integer("attempts").notNull().default(0),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    usedAt: timestamp("used_at", { withTimezone: true }),
+  },
+  (t) => [index("verification_codes_lookup_idx").on(t.merchantCode, t.purpose, t.target, t.createdAt)],
+);

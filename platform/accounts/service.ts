@@ -6,8 +6,10 @@ import { DomainError } from "../http/envelope.js";
 import type { Logger } from "../http/observability.js";
 import { featureModules, registerFieldRules } from "../system/schema.js";
 import { consumeCaptcha } from "./captcha.js";
+import { phoneTarget, sendCode, verifyCode, type CodePurpose } from "./codes.js";
+import type { MessageProvider } from "./messaging.js";
 import { checkField, type FieldRule, type RuleFailure } from "./patterns.js";
-import { authThrottle, members, sessions } from "./schema.js";
+import { authThrottle, members, sessions, verificationCodes } from "./schema.js";
 
 /** Spec §3: agent and trial member types. */
 export const AGENT_TYPES = [1, 2, 41, 42];
@@ -422,4 +424,176 @@ export async function freePlayLogin(db: Database, merchant: Merchant, ip: string
   const token = await createSession(db, created!.id, ip, false);
   log.info({ event: "auth.freeplay", merchant: merchant.code, account, ip, result: "ok" }, "free-play login");
   return { token, firstTimeLogin: true, passwordExpired: false };
+}
+
+// ---- phone and e-mail flows -------------------------------------------------------------
+
+/** SMS login (MOBILEVERCODELOGIN3): the code sent to a member's number logs them in. */
+export async function smsLogin(
+  db: Database,
+  merchant: Merchant,
+  input: { mobileNum?: string; countryDialingCode?: string; verificationCode?: string; remember?: boolean },
+  ip: string | null,
+  log: Logger,
+) {
+  const modules = await enabledModules(db, merchant);
+  if (!modules.includes("MOBILEVERCODELOGIN3")) throw new DomainError("NOT_ENABLED", "Function not enabled, contact customer service", 403);
+  const target = phoneTarget(input.countryDialingCode, input.mobileNum);
+  const keys = [`login:phone:${merchant.code}:${target}`, ...(ip ? [`login:ip:${ip}`] : [])];
+  if ((await throttleState(db, keys)).locked) throw new DomainError("TOO_MANY_REQUESTS", "Too many requests, try again after 5 minutes", 429);
+  try {
+    await verifyCode(db, { merchantCode: merchant.code, purpose: "login", target, code: input.verificationCode });
+  } catch (e) {
+    await recordFailure(db, keys);
+    log.info({ event: "auth.login", merchant: merchant.code, ip, result: "bad_code", via: "sms" }, "login decision");
+    throw e;
+  }
+  const member = await memberByPhone(db, merchant, target);
+  if (!member) throw new DomainError("CODE_EXPIRED", "Verification code expired, send again", 400);
+  if (TRIAL_TYPES.includes(member.type)) throw new DomainError("NOT_MEMBER", "Non-member account unable to login", 403);
+  await clearFailures(db, keys[0]!);
+  const firstTimeLogin = member.firstLoginAt === null;
+  if (firstTimeLogin) await db.update(members).set({ firstLoginAt: new Date() }).where(eq(members.id, member.id));
+  log.info({ event: "auth.login", merchant: merchant.code, memberId: member.id, ip, result: "ok", via: "sms" }, "login decision");
+  // Spec §4: the forced change does not apply to sms logins.
+  return { token: await createSession(db, member.id, ip, !!input.remember), firstTimeLogin, passwordExpired: false };
+}
+
+async function memberByPhone(db: Database, merchant: Merchant, target: string) {
+  const [, cc, number] = /^\+(\d*)-(\d+)$/.exec(target) ?? [];
+  const rows = await db
+    .select()
+    .from(members)
+    .where(and(eq(members.merchantCode, merchant.code), eq(members.mobileNum, number ?? "")))
+    .limit(5);
+  return rows.find((m) => (m.countryDialingCode ?? "") === (cc ?? "")) ?? rows.find((m) => !m.countryDialingCode) ?? null;
+}
+
+/** Sends a code for login, registration or reset by phone; delivered only where it makes sense. */
+export async function requestCode(
+  db: Database,
+  provider: MessageProvider,
+  merchant: Merchant,
+  purpose: CodePurpose,
+  input: { mobileNum?: string; countryDialingCode?: string },
+) {
+  const target = phoneTarget(input.countryDialingCode, input.mobileNum);
+  const member = await memberByPhone(db, merchant, target);
+  // Login and reset go to existing members only; registration only to numbers not yet used.
+  const deliver = purpose === "register" ? !member : !!member;
+  return sendCode(db, provider, { merchantCode: merchant.code, purpose, target, deliver });
+}
+
+/** Registration by mobile number (MOBILENUMREG3; REGMOBVERF3 asks for the SMS code). */
+export async function registerMobile(db: Database, merchant: Merchant, input: RegisterInput, ip: string | null, log: Logger) {
+  const modules = await enabledModules(db, merchant);
+  if (!modules.includes("MOBILENUMREG3")) throw new DomainError("NOT_ENABLED", "Function not enabled, contact customer service", 403);
+  const target = phoneTarget(input.countryDialingCode, input.mobileNum);
+  if (await memberByPhone(db, merchant, target)) {
+    throw new DomainError("VALIDATION", "Please enter correct information", 400, { fields: { mobileNum: { kind: "taken" } } });
+  }
+  if (modules.includes("REGMOBVERF3")) {
+    try {
+      await verifyCode(db, { merchantCode: merchant.code, purpose: "register", target, code: input.verificationCode });
+    } catch (e) {
+      if (e instanceof DomainError) throw new DomainError("VALIDATION", e.message, 400, { fields: { verificationCode: { kind: e.code } } });
+      throw e;
+    }
+  }
+  const number = target.split("-")[1]!;
+  return register(db, merchant, { ...input, username: `m${number}`, mobileNum: number, countryDialingCode: target.slice(1).split("-")[0] }, ip, log);
+}
+
+/** Password set by phone: the reset code, a new password, and the member is logged in (spec §4). */
+export async function resetByPhone(
+  db: Database,
+  merchant: Merchant,
+  input: { mobileNum?: string; countryDialingCode?: string; verificationCode?: string; newPassword?: string },
+  ip: string | null,
+  log: Logger,
+) {
+  const target = phoneTarget(input.countryDialingCode, input.mobileNum);
+  await verifyCode(db, { merchantCode: merchant.code, purpose: "reset", target, code: input.verificationCode });
+  const member = await memberByPhone(db, merchant, target);
+  if (!member) throw new DomainError("CODE_EXPIRED", "Verification code expired, send again", 400);
+  await setPassword(db, merchant, member, input.newPassword ?? "");
+  log.info({ event: "auth.reset", memberId: member.id, ip, result: "ok", via: "phone" }, "password reset");
+  return { token: await createSession(db, member.id, ip, false), firstTimeLogin: false, passwordExpired: false };
+}
+
+async function setPassword(db: Database, merchant: Merchant, member: typeof members.$inferSelect, newPassword: string) {
+  const rules = await fieldRules(db, merchant);
+  const rule = { ...(rules.find((r) => r.field === "password") ?? PASSWORD_DEFAULT), field: "newPassword", enabled: true, required: true };
+  const failure = checkField(rule, newPassword);
+  if (failure) throw new DomainError("VALIDATION", "Please enter correct information", 400, { fields: { newPassword: failure } });
+  await db.transaction(async (tx) => {
+    await tx
+      .update(members)
+      .set({ passwordHash: await hashPassword(newPassword), mustChangePassword: false, passwordChangedAt: new Date() })
+      .where(eq(members.id, member.id));
+    await tx.update(sessions).set({ revokedAt: new Date() }).where(and(eq(sessions.memberId, member.id), isNull(sessions.revokedAt)));
+  });
+}
+
+const RESET_LINK_MS = 30 * 60 * 1000;
+
+/** Forgot password by e-mail: username and e-mail must match; the member gets a one-time link. */
+export async function forgotByEmail(
+  db: Database,
+  provider: MessageProvider,
+  merchant: Merchant,
+  input: { username: string; email: string; origin: string },
+  log: Logger,
+) {
+  const account = input.username.trim().toLowerCase();
+  const [member] = await db
+    .select()
+    .from(members)
+    .where(and(eq(members.merchantCode, merchant.code), eq(members.account, account)))
+    .limit(1);
+  if (!member || !member.email || member.email.toLowerCase() !== input.email.trim().toLowerCase()) {
+    log.info({ event: "auth.forgot", merchant: merchant.code, account, result: "no_match" }, "forgot password");
+    throw new DomainError("USER_EMAIL_NOT_FOUND", "Username/Email does not exist", 404);
+  }
+  const token = randomBytes(32).toString("base64url");
+  await db.insert(verificationCodes).values({
+    merchantCode: merchant.code,
+    purpose: "reset-email",
+    target: String(member.id),
+    codeHash: hashToken(token),
+    expiresAt: new Date(Date.now() + RESET_LINK_MS),
+  });
+  const link = `${input.origin.replace(/\/$/, "")}/resetPassword?token=${token}`;
+  await provider.send({ merchantCode: merchant.code, channel: "email", recipient: member.email, body: `Reset your password: ${link} (valid for 30 minutes)` });
+  log.info({ event: "auth.forgot", merchant: merchant.code, memberId: member.id, result: "sent" }, "forgot password");
+  return { sent: true };
+}
+
+/** The reset link's token sets a new password once; every session ends, and a new one starts. */
+export async function resetByToken(db: Database, merchant: Merchant, input: { token: string; newPassword: string }, ip: string | null, log: Logger) {
+  const [row] = await db
+    .update(verificationCodes)
+    .set({ usedAt: new Date() })
+    .where(
+      and(
+        eq(verificationCodes.merchantCode, merchant.code),
+        eq(verificationCodes.purpose, "reset-email"),
+        eq(verificationCodes.codeHash, hashToken(input.token)),
+        isNull(verificationCodes.usedAt),
+        gt(verificationCodes.expiresAt, new Date()),
+      ),
+    )
+    .returning();
+  if (!row) throw new DomainError("RESET_LINK_INVALID", "This link is invalid or has expired", 400);
+  const [member] = await db.select().from(members).where(eq(members.id, Number(row.target))).limit(1);
+  if (!member) throw new DomainError("RESET_LINK_INVALID", "This link is invalid or has expired", 400);
+  try {
+    await setPassword(db, merchant, member, input.newPassword);
+  } catch (e) {
+    // A refused password leaves the link usable.
+    await db.update(verificationCodes).set({ usedAt: null }).where(eq(verificationCodes.id, row.id));
+    throw e;
+  }
+  log.info({ event: "auth.reset", memberId: member.id, ip, result: "ok", via: "email" }, "password reset");
+  return { token: await createSession(db, member.id, ip, false), firstTimeLogin: false, passwordExpired: false };
 }

@@ -3,6 +3,8 @@ import { Hono } from "hono";
 import { z } from "zod";
 import type { PlatformVariables } from "../app.js";
 import { fail } from "../http/envelope.js";
+import { and, desc, eq } from "drizzle-orm";
+import { outbox } from "../accounts/schema.js";
 import { createMember } from "../accounts/service.js";
 import { getSiteStatus, updateSiteStatus, upsertMerchant } from "../system/service.js";
 
@@ -101,6 +103,18 @@ export function operatorRoutes() {
     if ("error" in b) return fail(c, 400, "INVALID_REQUEST", b.error);
     await getSiteStatus(c.var.db, c.req.param("code")!); // 404 for an unknown merchant
     return c.json(await createMember(c.var.db, { code: c.req.param("code")! }, b.data), 201);
+  });
+
+  // The default message provider's outbox: what would have gone out by SMS or e-mail.
+  app.get("/merchants/:code/outbox", async (c) => {
+    const recipient = c.req.query("recipient");
+    const rows = await c.var.db
+      .select()
+      .from(outbox)
+      .where(and(eq(outbox.merchantCode, c.req.param("code")!), recipient ? eq(outbox.recipient, recipient) : undefined))
+      .orderBy(desc(outbox.id))
+      .limit(50);
+    return c.json({ messages: rows.map((r) => ({ id: r.id, channel: r.channel, recipient: r.recipient, body: r.body, createdAt: r.createdAt.toISOString() })) });
   });
 
   app.get("/merchants/:code/status", async (c) => c.json(await getSiteStatus(c.var.db, c.req.param("code")!)));
