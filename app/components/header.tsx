@@ -10,6 +10,7 @@ import { DROPDOWN_VENDORS, vendorHref, type NavEntry } from "~/lib/navigation";
 import type { loader as rootLoader } from "~/root";
 import * as s from "~/styles/shell.css";
 import { LanguageForm, ThemeForm } from "./preferences";
+import { SendCodeButton } from "./send-code";
 
 export type RootData = NonNullable<ReturnType<typeof useRouteLoaderData<typeof rootLoader>>>;
 
@@ -148,6 +149,7 @@ export function LoginForm({
   captcha = false,
   full = false,
   agent = false,
+  sentUntil = null,
 }: {
   modules: string[];
   idPrefix: string;
@@ -155,6 +157,8 @@ export function LoginForm({
   captcha?: boolean;
   full?: boolean;
   agent?: boolean;
+  /** When the last SMS code was sent for this form, the countdown's end. */
+  sentUntil?: string | null;
 }) {
   const { t } = useTranslation();
   const { modes, mode } = useLoginModes(modules);
@@ -174,7 +178,13 @@ export function LoginForm({
   return (
     <div className={s.inlineForm}>
       {modes.length > 1 ? <LoginModeSelect modes={modes} mode={mode} /> : null}
-      <Form method="post" action="/login" className={full ? s.stackForm : s.inlineForm} aria-label={t("login_title")} {...getFormProps(form)}>
+      <Form
+        method="post"
+        action={mode === "sms" ? "/login?loginType=sms" : "/login"}
+        className={full ? s.stackForm : s.inlineForm}
+        aria-label={t("login_title")}
+        {...getFormProps(form)}
+      >
         <CsrfInput />
         <input type="hidden" name="type" value={mode} />
         {redirectTo ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}
@@ -183,6 +193,14 @@ export function LoginForm({
           <p id={form.errorId} className={s.fieldError} role="alert" data-testid="login-error">
             {form.errors.map((e) => t(e)).join(" ")}
           </p>
+        ) : null}
+        {mode === "sms" ? (
+          <>
+            <label className={full ? undefined : s.visuallyHidden} htmlFor={fields.countryDialingCode.id}>
+              {t("country_code")}
+            </label>
+            <input {...getInputProps(fields.countryDialingCode, { type: "text" })} inputMode="numeric" placeholder="+" className={s.field} style={{ width: 70 }} />
+          </>
         ) : null}
         <label className={full ? undefined : s.visuallyHidden} htmlFor={idField.id}>
           {mode === "username" ? t("login_username") : t("login_mobile")}
@@ -194,6 +212,7 @@ export function LoginForm({
           className={s.field}
         />
         <FieldError id={idField.errorId} errors={idField.errors} />
+        {mode === "sms" && full ? <SendCodeButton sentUntil={sentUntil} /> : null}
         <label className={full ? undefined : s.visuallyHidden} htmlFor={secretField.id}>
           {mode === "username" ? t("login_password") : t("login_code")}
         </label>

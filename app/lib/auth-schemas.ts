@@ -7,6 +7,9 @@ import { z } from "zod";
 export const loginSchema = z
   .object({
     type: z.enum(["username", "sms"]).default("username"),
+    /** "sendCode" asks for an SMS code; anything else logs in. */
+    intent: z.string().max(20).optional(),
+    countryDialingCode: z.string().trim().max(5).optional(),
     username: z.string().trim().max(100).optional(),
     password: z.string().max(200).optional(),
     mobileNum: z.string().trim().max(20).optional(),
@@ -26,7 +29,7 @@ export const loginSchema = z
       need("password");
     } else {
       need("mobileNum");
-      need("verificationCode");
+      if (v.intent !== "sendCode") need("verificationCode");
     }
   });
 

@@ -25,7 +25,14 @@ const REFUSALS: Record<string, { field?: string; key: string }> = {
   NOT_MEMBER: { key: "err_non_member" },
   NOT_AGENT: { key: "err_non_agent" },
   NOT_ENABLED: { key: "err_function_disabled" },
+  PHONE_MISSING: { field: "mobileNum", key: "err_phone_missing" },
+  PHONE_FORMAT: { field: "mobileNum", key: "err_phone_format" },
+  CODE_MISSING: { field: "verificationCode", key: "err_code_missing" },
+  CODE_INVALID: { field: "verificationCode", key: "err_code_invalid" },
+  CODE_EXPIRED: { field: "verificationCode", key: "err_code_expired" },
 };
+
+const codeSent = z.object({ expiredMinutes: z.number(), resendAt: z.string() });
 
 export async function loader({ request }: LoaderFunctionArgs) {
   if (await getUser(request)) throw redirect("/");
@@ -37,14 +44,37 @@ export async function action({ request }: ActionFunctionArgs) {
   const submission = parseWithZod(formData, { schema: loginSchema });
   const captchaShown = await captchaNeeded(request);
   if (submission.status !== "success") {
-    return json({ result: submission.reply({ hideFields: ["password", "verificationCode", "captcha"] }), captcha: captchaShown }, { status: 400 });
+    return json({ result: submission.reply({ hideFields: ["password", "verificationCode", "captcha"] }), captcha: captchaShown, sentUntil: null }, { status: 400 });
   }
   const v = submission.value;
+  const hidden = ["password", "verificationCode", "captcha"];
+  if (v.intent === "sendCode") {
+    // Spec §4 SMS sender: the code for login; the countdown runs from now.
+    try {
+      const sent = await callPlatform(request, "/wps/sms/login", {
+        method: "POST",
+        body: { mobileNum: v.mobileNum, countryDialingCode: v.countryDialingCode },
+        schema: codeSent,
+      });
+      return json({ result: submission.reply({ hideFields: hidden }), captcha: captchaShown, sentUntil: sent.resendAt });
+    } catch (e) {
+      if (!(e instanceof PlatformError)) throw e;
+      const resendAt = typeof e.details.resendAt === "string" ? e.details.resendAt : null;
+      const refusal = REFUSALS[e.code];
+      const result = resendAt
+        ? submission.reply({ hideFields: hidden })
+        : submission.reply({ hideFields: hidden, ...(refusal?.field ? { fieldErrors: { [refusal.field]: [refusal.key] } } : { formErrors: [refusal?.key ?? "err_unknown"] }) });
+      return json({ result, captcha: captchaShown, sentUntil: resendAt }, { status: resendAt ? 200 : 400 });
+    }
+  }
   try {
     const value = await callPlatform(request, "/wps/session/login", {
       method: "POST",
       body: {
         type: v.type,
+        mobileNum: v.mobileNum,
+        countryDialingCode: v.countryDialingCode,
+        verificationCode: v.verificationCode,
         username: v.username ?? "",
         password: v.password ?? "",
         captcha: v.captcha,
@@ -64,11 +94,11 @@ export async function action({ request }: ActionFunctionArgs) {
     const refusal = REFUSALS[e.code] ?? { key: "err_unknown" };
     const captcha = captchaShown || e.details.captchaRequired === true;
     const result = submission.reply({
-      hideFields: ["password", "verificationCode", "captcha"],
+      hideFields: hidden,
       ...(refusal.field ? { fieldErrors: { [refusal.field]: [refusal.key] } } : { formErrors: [refusal.key] }),
     });
     return json(
-      { result, captcha },
+      { result, captcha, sentUntil: null },
       { status: e.status === 429 ? 429 : 400, headers: captcha ? { "Set-Cookie": await needCaptchaCookie.serialize(true) } : undefined },
     );
   }
@@ -82,7 +112,14 @@ export default function LoginPopup() {
   const acted = useActionData<typeof action>();
   return (
     <Popup title={t("login_title")} testId="login-popup">
-      <LoginForm modules={modules} idPrefix="popup-login" lastResult={acted?.result} captcha={acted?.captcha ?? loaded.captcha} full />
+      <LoginForm
+        modules={modules}
+        idPrefix="popup-login"
+        lastResult={acted?.result}
+        captcha={acted?.captcha ?? loaded.captcha}
+        sentUntil={acted?.sentUntil}
+        full
+      />
       <p className={s.inlineForm} style={{ marginTop: 12 }}>
         {modules.includes("DIRECTREG3") ? (
           <Link to="/register" className={s.smallButton}>

@@ -8,7 +8,9 @@ export interface Operator {
   setMaintenance(code: string, body: { enabled: boolean; title?: Record<string, string>; info?: Record<string, string> }): Promise<void>;
   setRegion(code: string, body: { blockedCountries: string[]; blockedIpRanges: string[] }): Promise<void>;
   /** A member on the demo brand, made by the back office (e.g. an agent, or a default password). */
-  createMember(body: { account: string; password: string; type?: number; mustChangePassword?: boolean }): Promise<void>;
+  createMember(body: { account: string; password: string; type?: number; mustChangePassword?: boolean; mobileNum?: string; email?: string }): Promise<void>;
+  /** The newest message the default provider "sent" to a recipient. */
+  lastMessage(recipient: string): Promise<string | undefined>;
 }
 
 function operatorApi(request: APIRequestContext, baseURL: string): Operator {
@@ -27,6 +29,11 @@ function operatorApi(request: APIRequestContext, baseURL: string): Operator {
       return { code, origin: `http://${host}:${port}` };
     },
     setMaintenance: (code, body) => put(`/merchants/${code}/maintenance`, body),
+    async lastMessage(recipient) {
+      const res = await request.get(`${baseURL}/operator/v1/merchants/DEMO/outbox?recipient=${encodeURIComponent(recipient)}`, { headers });
+      const json = (await res.json()) as { messages: Array<{ body: string }> };
+      return json.messages[0]?.body;
+    },
     async createMember(body) {
       const res = await request.post(`${baseURL}/operator/v1/merchants/DEMO/members`, { headers, data: body });
       expect(res.status(), await res.text()).toBe(201);

@@ -1,0 +1,32 @@
+import { useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
+import * as s from "~/styles/shell.css";
+
+/**
+ * The SMS send button (spec §4): disabled for the countdown after a send. Without scripts the
+ * page says until when; with scripts the button comes back by itself when the time is up.
+ */
+export function SendCodeButton({ sentUntil }: { sentUntil?: string | null }) {
+  const { t, i18n } = useTranslation();
+  const until = sentUntil ? new Date(sentUntil).getTime() : 0;
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    if (!until) return;
+    const id = setInterval(() => setNow(Date.now()), 1000);
+    return () => clearInterval(id);
+  }, [until]);
+  const waiting = until > now;
+  const time = until ? new Intl.DateTimeFormat(i18n.language, { hour: "2-digit", minute: "2-digit", second: "2-digit" }).format(until) : "";
+  return (
+    <span className={s.inlineForm}>
+      <button type="submit" name="intent" value="sendCode" formNoValidate className={s.smallButton} disabled={waiting} data-testid="send-code">
+        {t("send_code")}
+      </button>
+      {until ? (
+        <span role="status" data-testid="code-sent" suppressHydrationWarning>
+          {t("code_sent_until", { time })}
+        </span>
+      ) : null}
+    </span>
+  );
+}

@@ -1,0 +1,78 @@
+import { json, redirect, type ActionFunctionArgs } from "@remix-run/node";
+import { Form, useActionData, useSearchParams } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { z } from "zod";
+import { CsrfInput } from "~/components/csrf";
+import { RouteErrorBoundary } from "~/components/error-boundary";
+import { FieldError } from "~/components/header";
+import { ruleMessage } from "~/lib/register-schema";
+import { readForm } from "~/services/forms.server";
+import { callPlatform, PlatformError } from "~/services/platform.server";
+import { commitSession } from "~/services/session.server";
+import * as h from "~/styles/home.css";
+import * as s from "~/styles/shell.css";
+
+export const handle = { layout: "full" };
+
+/** The page an e-mailed reset link opens: a new password, once; then logged in. */
+export async function action({ request }: ActionFunctionArgs) {
+  const form = await readForm(request);
+  const token = String(form.get("token") ?? "").slice(0, 200);
+  const newPassword = String(form.get("newPassword") ?? "");
+  const confirm = String(form.get("confirmNewPassword") ?? "");
+  if (!newPassword) return json({ errors: { newPassword: ["err_empty"] } as Record<string, string[]> }, { status: 400 });
+  if (newPassword !== confirm) return json({ errors: { confirmNewPassword: ["err_confirm"] } as Record<string, string[]> }, { status: 400 });
+  try {
+    const value = await callPlatform(request, "/wps/member/password/reset", { method: "PUT", body: { token, newPassword }, schema: z.object({ token: z.string() }) });
+    return redirect("/", { headers: { "Set-Cookie": await commitSession(value.token, false) } });
+  } catch (e) {
+    if (!(e instanceof PlatformError)) throw e;
+    const failure = (e.details.fields as Record<string, { patternId?: string; min?: number; max?: number }> | undefined)?.newPassword;
+    if (failure) {
+      return json({ errors: { newPassword: [ruleMessage({ kind: "pattern", patternId: failure.patternId ?? "ANY", min: failure.min ?? 0, max: failure.max ?? 0 }) ?? "err_correct_info"] } as Record<string, string[]> }, { status: 400 });
+    }
+    return json({ errors: { form: ["err_reset_link"] } as Record<string, string[]> }, { status: 400 });
+  }
+}
+
+export default function ResetPassword() {
+  const { t } = useTranslation();
+  const [params] = useSearchParams();
+  const acted = useActionData<typeof action>();
+  const errors = acted?.errors ?? {};
+  return (
+    <div data-testid="reset-page">
+      <h1>{t("reset_title")}</h1>
+      {errors.form ? (
+        <p className={s.fieldError} role="alert">
+          {t(errors.form[0]!)}
+        </p>
+      ) : null}
+      <Form method="post" className={h.formGrid} style={{ maxWidth: 420 }}>
+        <CsrfInput />
+        <input type="hidden" name="token" value={params.get("token") ?? ""} />
+        {(["newPassword", "confirmNewPassword"] as const).map((name) => (
+          <div key={name}>
+            <label htmlFor={`reset-${name}`}>{t(name === "newPassword" ? "new_password" : "confirm_new_password")}</label>
+            <input
+              id={`reset-${name}`}
+              name={name}
+              type="password"
+              autoComplete="new-password"
+              aria-invalid={errors[name] ? true : undefined}
+              aria-describedby={errors[name] ? `reset-${name}-error` : undefined}
+              className={s.field}
+              style={{ width: "100%" }}
+            />
+            <FieldError id={`reset-${name}-error`} errors={errors[name]} />
+          </div>
+        ))}
+        <button type="submit" className={s.primaryButton}>
+          {t("reset_submit")}
+        </button>
+      </Form>
+    </div>
+  );
+}
+
+export const ErrorBoundary = RouteErrorBoundary;
