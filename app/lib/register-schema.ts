@@ -48,3 +48,43 @@ export function registerSchema(rules: FieldRule[]) {
       if (!v.age) ctx.addIssue({ code: "custom", path: ["age"], message: "err_tick_age" });
     });
 }
+
+/** Registration by mobile number: the number, its SMS code (when asked for), passwords, ticks. */
+export function registerMobileSchema(rules: FieldRule[], codeRequired: boolean) {
+  const byField = new Map(rules.map((r) => [r.field, r]));
+  const password: FieldRule = {
+    field: "password",
+    acceptedPattern: "*",
+    patternId: "ALNUM_COMBINED",
+    minLength: 8,
+    maxLength: 20,
+    ...(byField.get("password") ?? {}),
+    enabled: true,
+    required: true,
+  };
+  return z
+    .object({
+      intent: z.string().max(20).optional(),
+      countryDialingCode: z.string().trim().max(5).optional(),
+      mobileNum: z.string().trim().max(20).optional(),
+      verificationCode: z.string().trim().max(255).optional(),
+      password: z.string().max(255).optional(),
+      confirmPassword: z.string().max(255).optional(),
+      referralCode: z.string().trim().max(255).optional(),
+      terms: z.boolean().optional(),
+      age: z.boolean().optional(),
+      website: z.string().max(255).optional(),
+    })
+    .superRefine((v, ctx) => {
+      if (!v.mobileNum) ctx.addIssue({ code: "custom", path: ["mobileNum"], message: "err_phone_missing" });
+      else if (!/^\d{6,15}$/.test(v.mobileNum)) ctx.addIssue({ code: "custom", path: ["mobileNum"], message: "err_phone_format" });
+      if (v.intent === "sendCode") return;
+      if (codeRequired && !v.verificationCode) ctx.addIssue({ code: "custom", path: ["verificationCode"], message: "err_code_missing" });
+      const message = ruleMessage(checkField(password, v.password));
+      if (message) ctx.addIssue({ code: "custom", path: ["password"], message });
+      if (!v.confirmPassword) ctx.addIssue({ code: "custom", path: ["confirmPassword"], message: "err_empty" });
+      else if (v.confirmPassword !== v.password) ctx.addIssue({ code: "custom", path: ["confirmPassword"], message: "err_confirm" });
+      if (!v.terms) ctx.addIssue({ code: "custom", path: ["terms"], message: "err_tick_terms" });
+      if (!v.age) ctx.addIssue({ code: "custom", path: ["age"], message: "err_tick_age" });
+    });
+}

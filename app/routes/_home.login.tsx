@@ -87,7 +87,9 @@ export async function action({ request }: ActionFunctionArgs) {
     const headers = new Headers();
     headers.append("Set-Cookie", await commitSession(value.token, !!v.remember));
     headers.append("Set-Cookie", await needCaptchaCookie.serialize("", { maxAge: 0 }));
-    // Spec §4: to /, or to /agentHome when logging in from the agent page.
+    // Spec §4: the first login runs the first-login step (the security centre, with a welcome);
+    // otherwise to /, or to /agentHome when logging in from the agent page.
+    if (value.firstTimeLogin && !value.passwordExpired && !v.agent) return redirect("/member/securityCenter?first=1", { headers });
     return redirect(safeRedirectPath(v.redirectTo, v.agent ? "/agentHome" : "/"), { headers });
   } catch (e) {
     if (!(e instanceof PlatformError)) throw e;

@@ -1,4 +1,4 @@
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getFormProps, getInputProps, useForm, type FieldMetadata } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
@@ -9,7 +9,8 @@ import { CsrfInput } from "~/components/csrf";
 import { RouteErrorBoundary } from "~/components/error-boundary";
 import { FieldError } from "~/components/header";
 import { Popup } from "~/components/popup";
-import { registerSchema, ruleMessage } from "~/lib/register-schema";
+import { SendCodeButton } from "~/components/send-code";
+import { registerMobileSchema, registerSchema, ruleMessage } from "~/lib/register-schema";
 import { getUser } from "~/services/auth.server";
 import { readForm } from "~/services/forms.server";
 import { callPlatform, PlatformError } from "~/services/platform.server";
@@ -44,7 +45,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   if (user && !user.isTrial) throw redirect("/");
   const { modules, fields } = await settings(request);
   if (!modules.includes("DIRECTREG3")) throw redirect("/");
-  return json({ fields });
+  return json({ fields, modules });
 }
 
 /** Platform field refusals as the form's messages (i18n keys). */
@@ -67,8 +68,9 @@ export async function action({ request }: ActionFunctionArgs) {
   const formData = await readForm(request);
   const { modules, fields } = await settings(request);
   if (!modules.includes("DIRECTREG3")) throw redirect("/");
-  const submission = parseWithZod(formData, { schema: registerSchema(fields) });
   const hidden = ["password", "confirmPassword"];
+  if (formData.get("mode") === "mobile" && modules.includes("MOBILENUMREG3")) return registerByMobile(request, formData, fields, modules.includes("REGMOBVERF3"));
+  const submission = parseWithZod(formData, { schema: registerSchema(fields) });
   if (submission.status !== "success") return json({ result: submission.reply({ hideFields: hidden }) }, { status: 400 });
   const v = submission.value;
   if (v.website) return json({ result: submission.reply({ formErrors: ["err_correct_info"], hideFields: hidden }) }, { status: 400 });
@@ -103,8 +105,178 @@ export async function action({ request }: ActionFunctionArgs) {
   }
 }
 
+const MOBILE_ERRORS: Record<string, string> = {
+  CODE_MISSING: "err_code_missing",
+  CODE_INVALID: "err_code_invalid",
+  CODE_EXPIRED: "err_code_expired",
+  taken: "err_username_taken",
+};
+
+async function registerByMobile(request: Request, formData: FormData, fields: z.infer<typeof settingsSchema>["fields"], codeRequired: boolean) {
+  const hidden = ["password", "confirmPassword", "verificationCode"];
+  const submission = parseWithZod(formData, { schema: registerMobileSchema(fields, codeRequired) });
+  if (submission.status !== "success") return json({ result: submission.reply({ hideFields: hidden }), sentUntil: null as string | null }, { status: 400 });
+  const v = submission.value;
+  if (v.website) return json({ result: submission.reply({ formErrors: ["err_correct_info"], hideFields: hidden }), sentUntil: null }, { status: 400 });
+  try {
+    if (v.intent === "sendCode") {
+      const sent = await callPlatform(request, "/wps/sms/register", {
+        method: "POST",
+        body: { countryDialingCode: v.countryDialingCode, mobileNo: v.mobileNum },
+        schema: z.object({ resendAt: z.string() }),
+      });
+      return json({ result: submission.reply({ hideFields: hidden }), sentUntil: sent.resendAt as string | null });
+    }
+    const value = await callPlatform(request, "/wps/member/registerMobile", {
+      method: "PUT",
+      body: {
+        user: {
+          mobileNum: v.mobileNum ?? "",
+          countryDialingCode: v.countryDialingCode ?? "",
+          verificationCode: v.verificationCode ?? "",
+          password: v.password ?? "",
+          confirmPassword: v.confirmPassword ?? "",
+          ...(v.referralCode ? { referralCode: v.referralCode } : {}),
+          registerUrl: new URL(request.url).origin,
+          registerMethod: "WEB",
+        },
+        login: true,
+      },
+      schema: loginValue,
+    });
+    return redirect("/promotions", { headers: { "Set-Cookie": await commitSession(value.token, false) } });
+  } catch (e) {
+    if (!(e instanceof PlatformError)) throw e;
+    if (typeof e.details.resendAt === "string") return json({ result: submission.reply({ hideFields: hidden }), sentUntil: e.details.resendAt as string | null });
+    const failures = (e.details.fields ?? {}) as Record<string, { kind: string }>;
+    const fieldErrors = Object.fromEntries(Object.entries(failures).map(([f, failure]) => [f, [MOBILE_ERRORS[failure.kind] ?? fieldMessage(failure)]]));
+    if (e.code === "PHONE_FORMAT") fieldErrors.mobileNum = ["err_phone_format"];
+    if (e.code === "PHONE_MISSING") fieldErrors.mobileNum = ["err_phone_missing"];
+    return json(
+      { result: submission.reply({ hideFields: hidden, ...(Object.keys(fieldErrors).length ? { fieldErrors } : { formErrors: ["err_correct_info"] }) }), sentUntil: null },
+      { status: 400 },
+    );
+  }
+}
+
 /** /register: the home page with the registration popup open; a referralCode in the query is kept. */
 export default function RegisterPopup() {
+  const { t } = useTranslation();
+  const { modules } = useLoaderData<typeof loader>();
+  const [params] = useSearchParams();
+  const both = modules.includes("USERNAMEREG3") && modules.includes("MOBILENUMREG3");
+  const mobile = modules.includes("MOBILENUMREG3") && (params.get("mode") === "mobile" || !modules.includes("USERNAMEREG3"));
+  const referral = params.get("referralCode");
+  const modeHref = (mode: string) => `/register?${new URLSearchParams({ ...(referral ? { referralCode: referral } : {}), mode })}`;
+  return (
+    <Popup title={t("register_title")} testId="register-popup">
+      {both ? (
+        <nav className={s.inlineForm} style={{ marginBottom: 10 }}>
+          <Link to={modeHref("username")} replace className={s.smallButton} aria-current={!mobile ? "page" : undefined}>
+            {t("register_mode_username")}
+          </Link>
+          <Link to={modeHref("mobile")} replace className={s.smallButton} aria-current={mobile ? "page" : undefined}>
+            {t("register_mode_mobile")}
+          </Link>
+        </nav>
+      ) : null}
+      {mobile ? <MobileRegisterForm /> : <UsernameRegisterForm />}
+      <p>
+        <Link to="/login" className={s.linkish}>
+          {t("login_title")}
+        </Link>
+      </p>
+    </Popup>
+  );
+}
+
+type Tick = FieldMetadata<boolean | undefined, Record<string, unknown>, string[]>;
+
+/** Terms and age ticks (spec §5), both required. */
+function Ticks({ terms, age }: { terms: Tick; age: Tick }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      {([
+        [terms, "terms_tick"],
+        [age, "age_tick"],
+      ] as const).map(([field, label]) => (
+        <div key={label}>
+          <label className={s.inlineForm}>
+            <input {...getInputProps(field, { type: "checkbox" })} />
+            {t(label)}
+          </label>
+          <FieldError id={field.errorId} errors={field.errors} />
+        </div>
+      ))}
+    </>
+  );
+}
+
+function Honeypot() {
+  return (
+    <div aria-hidden="true" style={{ position: "absolute", left: "-10000px", width: 1, height: 1, overflow: "hidden" }}>
+      <label>
+        Website
+        <input name="website" tabIndex={-1} autoComplete="off" defaultValue="" />
+      </label>
+    </div>
+  );
+}
+
+function MobileRegisterForm() {
+  const { t } = useTranslation();
+  const { fields: rules, modules } = useLoaderData<typeof loader>();
+  const acted = useActionData<typeof action>();
+  const [params] = useSearchParams();
+  const codeRequired = modules.includes("REGMOBVERF3");
+  const schema = useMemo(() => registerMobileSchema(rules, codeRequired), [rules, codeRequired]);
+  const [form, fields] = useForm({
+    id: "register-mobile",
+    lastResult: acted?.result,
+    defaultValue: { referralCode: params.get("referralCode") ?? "" },
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+  });
+  type F = (typeof fields)["mobileNum"];
+  const text = (field: F, label: string, type: "text" | "password" | "tel", autoComplete: string) => (
+    <div>
+      <label htmlFor={field.id}>{label}</label>
+      <input {...getInputProps(field, { type })} autoComplete={autoComplete} className={s.field} style={{ width: "100%" }} />
+      <FieldError id={field.errorId} errors={field.errors} />
+    </div>
+  );
+  return (
+    <Form method="post" action={`/register?mode=mobile`} className={h.formGrid} {...getFormProps(form)} data-testid="register-mobile-form">
+      <CsrfInput />
+      <input type="hidden" name="mode" value="mobile" />
+      {form.errors?.length ? (
+        <p className={s.fieldError} role="alert">
+          {form.errors.map((e) => t(e)).join(" ")}
+        </p>
+      ) : null}
+      {text(fields.countryDialingCode, t("country_code"), "text", "tel-country-code")}
+      {text(fields.mobileNum, t("login_mobile"), "tel", "tel-national")}
+      {codeRequired ? (
+        <>
+          <SendCodeButton sentUntil={acted && "sentUntil" in acted && typeof acted.sentUntil === "string" ? acted.sentUntil : null} />
+          {text(fields.verificationCode, t("login_code"), "text", "one-time-code")}
+        </>
+      ) : null}
+      {text(fields.password, t("login_password"), "password", "new-password")}
+      {text(fields.confirmPassword, t("confirm_password"), "password", "new-password")}
+      {text(fields.referralCode, t("referral_code"), "text", "off")}
+      <Honeypot />
+      <Ticks terms={fields.terms as unknown as Tick} age={fields.age as unknown as Tick} />
+      <button type="submit" className={s.primaryButton}>
+        {t("register_button")}
+      </button>
+    </Form>
+  );
+}
+
+function UsernameRegisterForm() {
   const { t } = useTranslation();
   const { fields: rules } = useLoaderData<typeof loader>();
   const acted = useActionData<typeof action>();
@@ -128,8 +300,7 @@ export default function RegisterPopup() {
     </div>
   );
   return (
-    <Popup title={t("register_title")} testId="register-popup">
-      <Form method="post" className={h.formGrid} {...getFormProps(form)}>
+      <Form method="post" action="/register" className={h.formGrid} {...getFormProps(form)}>
         <CsrfInput />
         {form.errors?.length ? (
           <p className={s.fieldError} role="alert">
@@ -142,36 +313,12 @@ export default function RegisterPopup() {
         {enabled("email") ? text(fields.email, t("email_label"), "email", "email") : null}
         {enabled("mobileNum") ? text(fields.mobileNum, t("login_mobile"), "tel", "tel") : null}
         {text(fields.referralCode, t("referral_code"), "text", "off")}
-        <div aria-hidden="true" style={{ position: "absolute", left: "-10000px", width: 1, height: 1, overflow: "hidden" }}>
-          <label>
-            Website
-            <input name="website" tabIndex={-1} autoComplete="off" defaultValue="" />
-          </label>
-        </div>
-        <div>
-          <label className={s.inlineForm}>
-            <input {...getInputProps(fields.terms, { type: "checkbox" })} />
-            {t("terms_tick")}
-          </label>
-          <FieldError id={fields.terms.errorId} errors={fields.terms.errors} />
-        </div>
-        <div>
-          <label className={s.inlineForm}>
-            <input {...getInputProps(fields.age, { type: "checkbox" })} />
-            {t("age_tick")}
-          </label>
-          <FieldError id={fields.age.errorId} errors={fields.age.errors} />
-        </div>
+        <Honeypot />
+        <Ticks terms={fields.terms as unknown as Tick} age={fields.age as unknown as Tick} />
         <button type="submit" className={s.primaryButton}>
           {t("register_button")}
         </button>
       </Form>
-      <p>
-        <Link to="/login" className={s.linkish}>
-          {t("login_title")}
-        </Link>
-      </p>
-    </Popup>
   );
 }
 

@@ -71,3 +71,16 @@ test("free play logs in a trial account whose account actions are blocked", asyn
   await expect(page.getByTestId("trial-warning")).toBeVisible();
   await expect(page.getByTestId("change-password-form")).toHaveCount(0);
 });
+
+test("the first login of an account made by the back office opens the first-login step", async ({ page, operator }) => {
+  const account = newName();
+  await operator.createMember({ account, password: "secret123" });
+  await logIn(page, account, "secret123");
+  await expect(page).toHaveURL(/\/member\/securityCenter\?first=1$/);
+  await expect(page.getByTestId("first-login")).toBeVisible();
+  await page.goto("/logout");
+  await page.getByTestId("logout-confirm").getByRole("button").first().click();
+  await expect(page.getByTestId("member-info")).toHaveCount(0);
+  await logIn(page, account, "secret123");
+  await expect(page).toHaveURL(/\/$/);
+});

@@ -64,3 +64,23 @@ test("forgot password by phone: code, new password, logged in and sent home", as
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByTestId("member-info")).toContainText(account);
 });
+
+test("registration by mobile number with the SMS code", async ({ page, operator }) => {
+  const mobileNum = phone();
+  await page.goto("/register?mode=mobile");
+  const form = page.getByTestId("register-mobile-form");
+  await form.getByLabel("Prefijo del país").fill("63");
+  await form.getByLabel("Número de móvil").fill(mobileNum);
+  await form.getByTestId("send-code").click();
+  await expect(page.getByTestId("code-sent")).toBeVisible();
+  const code = (await operator.lastMessage(`+63-${mobileNum}`))?.match(/\d{6}/)?.[0];
+  const again = page.getByTestId("register-mobile-form");
+  await again.getByLabel("Código de verificación").fill(code!);
+  await again.getByLabel("Contraseña", { exact: true }).fill("secret123");
+  await again.getByLabel("Confirmar contraseña").fill("secret123");
+  await again.getByLabel("Acepto los términos y condiciones").check();
+  await again.getByLabel(/18/).check();
+  await again.getByRole("button", { name: "Registrarse" }).click();
+  await expect(page).toHaveURL(/\/promotions$/);
+  await expect(page.getByTestId("member-info")).toContainText(`m${mobileNum}`);
+});

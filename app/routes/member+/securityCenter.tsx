@@ -33,6 +33,11 @@ export default function SecurityCenter() {
     <div data-testid="security-centre">
       <h1>{t("security_centre_title")}</h1>
       <p>{account}</p>
+      {params.get("first") === "1" ? (
+        <p role="status" data-testid="first-login">
+          {t("first_login_info")}
+        </p>
+      ) : null}
       {trial ? (
         <TrialWarning />
       ) : (
