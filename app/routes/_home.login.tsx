@@ -4,7 +4,7 @@ import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { CsrfInput } from "~/components/csrf";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
-import { LoginForm, useRootData } from "~/components/header";
+import { FieldError, LoginForm, useRootData } from "~/components/header";
 import { Popup } from "~/components/popup";
 import { loginSchema } from "~/lib/auth-schemas";
 import { getUser } from "~/services/auth.server";
@@ -13,7 +13,14 @@ import { callPlatform, PlatformError } from "~/services/platform.server";
 import { safeRedirectPath } from "~/services/preferences.server";
 import { commitSession } from "~/services/session.server";
 import * as s from "~/styles/shell.css";
-import { captchaIdFrom, captchaNeeded, needCaptchaCookie } from "~/services/captcha.server";
+import {
+  captchaIdFrom,
+  captchaNeeded,
+  challengeCookie,
+  needCaptchaCookie,
+  pendingLogin,
+  type PendingLogin,
+} from "~/services/captcha.server";
 const loginValue = z.object({ token: z.string(), firstTimeLogin: z.boolean(), passwordExpired: z.boolean() });
 
 /** Platform refusals → where they show: a field, or the whole form. Messages are i18n keys. */
@@ -36,11 +43,38 @@ const codeSent = z.object({ expiredMinutes: z.number(), resendAt: z.string() });
 
 export async function loader({ request }: LoaderFunctionArgs) {
   if (await getUser(request)) throw redirect("/");
-  return json({ captcha: await captchaNeeded(request) });
+  const pending = new URL(request.url).searchParams.get("verify") === "1" ? await pendingLogin(request) : null;
+  return json({ captcha: await captchaNeeded(request), verify: pending ? pending.factor : null });
+}
+
+/** The second step of a login from a new address: the code of the factor the platform asked for. */
+async function verifyStep(request: Request, formData: FormData) {
+  const pending = await pendingLogin(request);
+  const code = String(formData.get("code") ?? "").trim().slice(0, 20);
+  if (!pending) return redirect("/login");
+  if (!code) return json({ verifyError: "err_code_missing" }, { status: 400 });
+  try {
+    const value = await callPlatform(request, "/wps/session/verify", {
+      method: "POST",
+      body: { challenge: pending.challenge, code, remember: pending.remember },
+      schema: loginValue,
+    });
+    const headers = new Headers();
+    headers.append("Set-Cookie", await commitSession(value.token, pending.remember));
+    headers.append("Set-Cookie", await challengeCookie.serialize("", { maxAge: 0 }));
+    return redirect(safeRedirectPath(pending.redirectTo, pending.agent ? "/agentHome" : "/"), { headers });
+  } catch (e) {
+    if (!(e instanceof PlatformError)) throw e;
+    if (e.code === "CODE_EXPIRED") {
+      return redirect("/login", { headers: { "Set-Cookie": await challengeCookie.serialize("", { maxAge: 0 }) } });
+    }
+    return json({ verifyError: "err_code_invalid" }, { status: 400 });
+  }
 }
 
 export async function action({ request }: ActionFunctionArgs) {
   const formData = await readForm(request);
+  if (formData.get("intent") === "verify") return verifyStep(request, formData);
   const submission = parseWithZod(formData, { schema: loginSchema });
   const captchaShown = await captchaNeeded(request);
   if (submission.status !== "success") {
@@ -93,6 +127,16 @@ export async function action({ request }: ActionFunctionArgs) {
     return redirect(safeRedirectPath(v.redirectTo, v.agent ? "/agentHome" : "/"), { headers });
   } catch (e) {
     if (!(e instanceof PlatformError)) throw e;
+    if (e.code === "VERIFICATION_REQUIRED" && typeof e.details.challenge === "string") {
+      const pending: PendingLogin = {
+        challenge: e.details.challenge,
+        factor: String(e.details.factor ?? ""),
+        remember: !!v.remember,
+        agent: !!v.agent,
+        redirectTo: safeRedirectPath(v.redirectTo, ""),
+      };
+      return redirect("/login?verify=1", { headers: { "Set-Cookie": await challengeCookie.serialize(pending) } });
+    }
     const refusal = REFUSALS[e.code] ?? { key: "err_unknown" };
     const captcha = captchaShown || e.details.captchaRequired === true;
     const result = submission.reply({
@@ -112,14 +156,41 @@ export default function LoginPopup() {
   const modules = useRootData()?.shell.site.modules ?? [];
   const loaded = useLoaderData<typeof loader>();
   const acted = useActionData<typeof action>();
+  if (loaded.verify) {
+    const error = acted && "verifyError" in acted ? acted.verifyError : null;
+    return (
+      <Popup title={t("verify_title")} testId="verify-popup">
+        <p>{t("verify_intro")}</p>
+        <p>{t(loaded.verify === "TOTP" ? "verify_totp" : "verify_mobile")}</p>
+        <Form method="post" action="/login?verify=1" className={s.stackForm}>
+          <CsrfInput />
+          <label htmlFor="verify-code">{t("login_code")}</label>
+          <input
+            id="verify-code"
+            name="code"
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            className={s.field}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? "verify-code-error" : undefined}
+          />
+          {error ? <FieldError id="verify-code-error" errors={[error]} /> : null}
+          <button type="submit" name="intent" value="verify" className={s.primaryButton}>
+            {t("submit")}
+          </button>
+        </Form>
+      </Popup>
+    );
+  }
+  const login = acted && "result" in acted ? acted : null;
   return (
     <Popup title={t("login_title")} testId="login-popup">
       <LoginForm
         modules={modules}
         idPrefix="popup-login"
-        lastResult={acted?.result}
-        captcha={acted?.captcha ?? loaded.captcha}
-        sentUntil={acted?.sentUntil}
+        lastResult={login?.result}
+        captcha={login?.captcha ?? loaded.captcha}
+        sentUntil={login?.sentUntil}
         full
       />
       <p className={s.inlineForm} style={{ marginTop: 12 }}>

@@ -15,3 +15,21 @@ export async function captchaIdFrom(request: Request): Promise<string | undefine
 export async function captchaNeeded(request: Request): Promise<boolean> {
   return (await needCaptchaCookie.parse(request.headers.get("cookie")).catch(() => null)) === true;
 }
+
+/** A login waiting for its second factor (spec §4 unknown IP): the platform's challenge, kept out of the page. */
+export const challengeCookie = createCookie("login_challenge", { path: "/", httpOnly: true, sameSite: "lax", secure: secureCookies, maxAge: 600 });
+
+export interface PendingLogin {
+  challenge: string;
+  factor: string;
+  remember: boolean;
+  agent: boolean;
+  redirectTo: string;
+}
+
+export async function pendingLogin(request: Request): Promise<PendingLogin | null> {
+  const v = (await challengeCookie.parse(request.headers.get("cookie")).catch(() => null)) as Partial<PendingLogin> | null;
+  return v && typeof v.challenge === "string" && typeof v.factor === "string"
+    ? { challenge: v.challenge, factor: v.factor, remember: !!v.remember, agent: !!v.agent, redirectTo: typeof v.redirectTo === "string" ? v.redirectTo : "" }
+    : null;
+}

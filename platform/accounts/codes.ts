@@ -9,7 +9,7 @@ import { verificationCodes } from "./schema.js";
 /** Wrong guesses a code survives before it is spent. */
 const MAX_ATTEMPTS = 5;
 
-export type CodePurpose = "login" | "register" | "reset";
+export type CodePurpose = "login" | "register" | "reset" | "verify";
 
 const hashCode = (purpose: string, target: string, code: string) =>
   createHash("sha256").update(`${purpose}:${target}:${code}`).digest("hex");

@@ -75,9 +75,16 @@ describe("SMS codes, phone login and registration, password recovery", () => {
     const code = await lastCode("+63-0922222222");
     const r = await put("/wps/member/password/phone", { mobileNum: "0922222222", countryDialingCode: "63", verificationCode: code, newPassword: "fresh1234" });
     expect(r.status).toBe(200);
-    // From another address: this file's wrong-code test already marked this one for a captcha.
+    // From a new address: the member has a phone on file, so the login asks for a code sent to it.
     const login = await p.call("/wps/session/login", { method: "POST", headers: { ...headers, "x-client-ip": "198.51.100.91" }, json: { username: "resetphone", password: "fresh1234" } });
-    expect(login.status).toBe(200);
+    expect(login.status).toBe(401);
+    expect(login.body.error).toMatchObject({ code: "VERIFICATION_REQUIRED", factor: "MOBILE", challenge: expect.any(String) });
+    const sms = await lastCode("+-0922222222");
+    const verified = await p.call("/wps/session/verify", { method: "POST", headers: { ...headers, "x-client-ip": "198.51.100.91" }, json: { challenge: login.body.error.challenge, code: sms } });
+    expect(verified.status).toBe(200);
+    // That address is known now: no second step next time.
+    const again = await p.call("/wps/session/login", { method: "POST", headers: { ...headers, "x-client-ip": "198.51.100.91" }, json: { username: "resetphone", password: "fresh1234" } });
+    expect(again.status).toBe(200);
   });
 
   it("mails a one-time reset link when username and e-mail match", async () => {

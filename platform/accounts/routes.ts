@@ -23,6 +23,8 @@ import {
   smsLogin,
 } from "./service.js";
 import { outboxProvider } from "./messaging.js";
+import { completeChallenge, enableTotp, setupTotp } from "./two-factor.js";
+import { finishLogin, TRIAL_TYPES } from "./service.js";
 import { and, eq } from "drizzle-orm";
 import { members } from "./schema.js";
 
@@ -90,7 +92,26 @@ export function accountRoutes() {
     const body = await jsonBody(c, loginBody);
     const merchant = await merchantOf(c);
     if (body.type === "sms") return ok(c, await smsLogin(c.var.db, merchant, body, c.var.visitor.ip, c.var.log));
-    return ok(c, await login(c.var.db, merchant, body, c.var.visitor.ip, c.var.log));
+    return ok(c, await login(c.var.db, merchant, body, c.var.visitor.ip, c.var.log, outboxProvider(c.var.db, c.var.log)));
+  });
+
+  // The extra step of a login from a new address (spec §4): the challenge and the factor's code.
+  app.post("/wps/session/verify", async (c) => {
+    const body = await jsonBody(c, z.object({ challenge: text(100), code: text(20), remember: z.boolean().optional() }));
+    const member = await completeChallenge(c.var.db, body.challenge, body.code);
+    return ok(c, await finishLogin(c.var.db, { code: member.merchantCode }, member, c.var.visitor.ip, !!body.remember, c.var.log));
+  });
+
+  app.post("/wps/member/totp/setup", async (c) => {
+    const member = await requireMember(c);
+    if (TRIAL_TYPES.includes(member.type)) throw new DomainError("in_need_true_account", "A real account is needed", 403);
+    return ok(c, await setupTotp(c.var.db, member));
+  });
+
+  app.post("/wps/member/totp/enable", async (c) => {
+    const member = await requireMember(c);
+    const body = await jsonBody(c, z.object({ code: text(20) }));
+    return ok(c, await enableTotp(c.var.db, member, body.code));
   });
 
   app.delete("/wps/session/logout", async (c) => {

@@ -27,6 +27,11 @@ export const members = pgTable(
     mustChangePassword: boolean("must_change_password").notNull().default(false),
     passwordChangedAt: timestamp("password_changed_at", { withTimezone: true }).notNull().defaultNow(),
     firstLoginAt: timestamp("first_login_at", { withTimezone: true }),
+    /** TOTP (authenticator app): the base32 secret, and whether enrolment was confirmed. */
+    totpSecret: text("totp_secret"),
+    totpEnabled: boolean("totp_enabled").notNull().default(false),
+    /** The last TOTP time step used, so a code works once. */
+    totpLastStep: integer("totp_last_step"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -104,4 +109,17 @@ export const verificationCodes = pgTable(
     usedAt: timestamp("used_at", { withTimezone: true }),
   },
   (t) => [index("verification_codes_lookup_idx").on(t.merchantCode, t.purpose, t.target, t.createdAt)],
+);
+
+/** Addresses a member has logged in from; a login from any other asks for an extra factor. */
+export const memberIps = pgTable(
+  "member_ips",
+  {
+    memberId: integer("member_id")
+      .notNull()
+      .references(() => members.id, { onDelete: "cascade" }),
+    ip: text("ip").notNull(),
+    firstSeen: timestamp("first_seen", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("member_ips_uq").on(t.memberId, t.ip)],
 );

@@ -8,6 +8,7 @@ import { featureModules, registerFieldRules } from "../system/schema.js";
 import { consumeCaptcha } from "./captcha.js";
 import { phoneTarget, sendCode, verifyCode, type CodePurpose } from "./codes.js";
 import type { MessageProvider } from "./messaging.js";
+import { factorFor, rememberIp, startChallenge } from "./two-factor.js";
 import { checkField, type FieldRule, type RuleFailure } from "./patterns.js";
 import { authThrottle, members, sessions, verificationCodes } from "./schema.js";
 
@@ -111,6 +112,7 @@ async function clearFailures(db: Database, key: string) {
 
 export async function createSession(db: Database, memberId: number, ip: string | null, remember: boolean, mustChangePassword = false) {
   const token = randomBytes(32).toString("base64url");
+  await rememberIp(db, memberId, ip);
   await db.insert(sessions).values({
     tokenHash: hashToken(token),
     memberId,
@@ -154,6 +156,7 @@ export function memberInfo(m: typeof members.$inferSelect, session?: { mustChang
     mobileNum: m.mobileNum,
     email: m.email,
     referralCode: m.referralCode,
+    totpEnabled: m.totpEnabled,
   };
 }
 
@@ -169,7 +172,14 @@ export interface LoginInput {
   agent?: boolean;
 }
 
-export async function login(db: Database, merchant: Merchant, input: LoginInput, ip: string | null, log: Logger) {
+export async function login(
+  db: Database,
+  merchant: Merchant,
+  input: LoginInput,
+  ip: string | null,
+  log: Logger,
+  provider?: MessageProvider,
+) {
   const account = input.username.trim().toLowerCase();
   const keys = throttleKeys(merchant, account, ip);
   const state = await throttleState(db, keys);
@@ -213,14 +223,25 @@ export async function login(db: Database, merchant: Merchant, input: LoginInput,
   }
 
   await clearFailures(db, keys[0]!);
+  const factor = await factorFor(db, member, ip);
+  if (factor && provider) {
+    const started = await startChallenge(db, provider, member, factor);
+    decision("second_factor", { memberId: member.id, factor });
+    throw new DomainError("VERIFICATION_REQUIRED", "Please complete verification first", 401, started);
+  }
+  return finishLogin(db, merchant, member, ip, !!input.remember, log);
+}
+
+/** The part of a login after every check passed: first-login mark, expiry, session. */
+export async function finishLogin(db: Database, merchant: Merchant, member: typeof members.$inferSelect, ip: string | null, remember: boolean, log: Logger) {
   const modules = await enabledModules(db, merchant);
   const firstTimeLogin = member.firstLoginAt === null;
   if (firstTimeLogin) await db.update(members).set({ firstLoginAt: new Date() }).where(eq(members.id, member.id));
   const passwordExpired =
     member.mustChangePassword ||
     (modules.includes("PWDEXPFORCECHANGE3") && Date.now() - member.passwordChangedAt.getTime() > PASSWORD_MAX_AGE_MS);
-  const token = await createSession(db, member.id, ip, !!input.remember, passwordExpired);
-  decision("ok", { memberId: member.id });
+  const token = await createSession(db, member.id, ip, remember, passwordExpired);
+  log.info({ event: "auth.login", merchant: merchant.code, account: member.account, memberId: member.id, ip, result: "ok" }, "login decision");
   return { token, firstTimeLogin, passwordExpired };
 }
 

@@ -84,3 +84,42 @@ test("the first login of an account made by the back office opens the first-logi
   await logIn(page, account, "secret123");
   await expect(page).toHaveURL(/\/$/);
 });
+
+test("an authenticator app guards logins from new addresses", async ({ browser, operator }, testInfo) => {
+  // Waits for the app's next 30-second code, so it needs more than the default time.
+  test.setTimeout(120_000);
+  const account = newName();
+  await operator.createMember({ account, password: "secret123" });
+  const js = testInfo.project.use.javaScriptEnabled !== false;
+  const home = await browser.newContext({ javaScriptEnabled: js, extraHTTPHeaders: { "x-forwarded-for": `198.22.${randomInt(0, 255)}.${randomInt(1, 254)}` } });
+  const page = await home.newPage();
+  await logIn(page, account, "secret123");
+  await expect(page.getByTestId("first-login")).toBeVisible();
+  await page.getByTestId("totp").getByRole("button").click();
+  const secret = (await page.getByTestId("totp-secret").textContent())!.trim();
+  const { TOTP, Secret } = await import("otpauth");
+  const code = () => new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30 }).generate();
+  await page.getByTestId("totp").getByLabel("Código de verificación").fill("000000" === code() ? "111111" : "000000");
+  await page.getByTestId("totp").getByRole("button").click();
+  await expect(page.getByTestId("totp").getByRole("alert")).toBeVisible();
+  // The app's codes change every 30 s; wait for a fresh step so the enrolment code is not reused below.
+  await page.getByTestId("totp").getByLabel("Código de verificación").fill(code());
+  await page.getByTestId("totp").getByRole("button").click();
+  await expect(page.getByTestId("totp-enabled")).toBeVisible();
+  await home.close();
+
+  const away = await browser.newContext({ javaScriptEnabled: js, extraHTTPHeaders: { "x-forwarded-for": `198.23.${randomInt(0, 255)}.${randomInt(1, 254)}` } });
+  const other = await away.newPage();
+  await logIn(other, account, "secret123");
+  await expect(other).toHaveURL(/\/login\?verify=1$/);
+  await expect(other.getByTestId("verify-popup")).toBeVisible();
+  await other.getByLabel("Código de verificación").fill("12345x");
+  await other.getByRole("button", { name: "Enviar" }).click();
+  await expect(other.getByTestId("verify-popup").getByRole("alert")).toBeVisible();
+  const started = Math.floor(Date.now() / 30000);
+  while (Math.floor(Date.now() / 30000) === started) await other.waitForTimeout(500);
+  await other.getByLabel("Código de verificación").fill(code());
+  await other.getByRole("button", { name: "Enviar" }).click();
+  await expect(other.getByTestId("member-info")).toContainText(account);
+  await away.close();
+});

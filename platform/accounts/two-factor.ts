@@ -1,0 +1,140 @@
+import { createHash, randomBytes } from "node:crypto";
+import { and, eq, gt, isNull, sql } from "drizzle-orm";
+import { Secret, TOTP } from "otpauth";
+import type { Database } from "../db/client.js";
+import { DomainError } from "../http/envelope.js";
+import { merchants } from "../system/schema.js";
+import { phoneTarget, sendCode, verifyCode } from "./codes.js";
+import type { MessageProvider } from "./messaging.js";
+import { memberIps, members, verificationCodes } from "./schema.js";
+
+type Member = typeof members.$inferSelect;
+export type Factor = "TOTP" | "MOBILE";
+
+const CHALLENGE_MS = 10 * 60 * 1000;
+const MAX_ATTEMPTS = 5;
+const hash = (value: string) => createHash("sha256").update(value).digest("hex");
+
+function totpFor(secret: string, account: string) {
+  return new TOTP({ issuer: "Casino", label: account, algorithm: "SHA1", digits: 6, period: 30, secret: Secret.fromBase32(secret) });
+}
+
+/** Remembers an address a member logged in from. */
+export async function rememberIp(db: Database, memberId: number, ip: string | null) {
+  if (!ip) return;
+  await db.insert(memberIps).values({ memberId, ip }).onConflictDoNothing();
+}
+
+/**
+ * Spec §4: a login from an address the member has not used before asks for one extra factor
+ * the operator enabled (settings.unknownIpFactors, default TOTP then MOBILE). A member with no
+ * address on record yet (the first login) or no usable factor is let through.
+ */
+export async function factorFor(db: Database, member: Member, ip: string | null): Promise<Factor | null> {
+  if (!ip) return null;
+  const known = await db.select({ ip: memberIps.ip }).from(memberIps).where(eq(memberIps.memberId, member.id));
+  if (!known.length || known.some((k) => k.ip === ip)) return null;
+  const [m] = await db.select({ settings: merchants.settings }).from(merchants).where(eq(merchants.code, member.merchantCode)).limit(1);
+  const enabled = ((m?.settings as { unknownIpFactors?: string[] } | undefined)?.unknownIpFactors ?? ["TOTP", "MOBILE"]) as string[];
+  if (enabled.includes("TOTP") && member.totpEnabled && member.totpSecret) return "TOTP";
+  if (enabled.includes("MOBILE") && member.mobileNum) return "MOBILE";
+  return null;
+}
+
+/** Starts the extra step: a challenge token for the browser, and for MOBILE a code by SMS. */
+export async function startChallenge(db: Database, provider: MessageProvider, member: Member, factor: Factor) {
+  const challenge = randomBytes(24).toString("base64url");
+  await db.insert(verificationCodes).values({
+    merchantCode: member.merchantCode,
+    purpose: "login-2fa",
+    target: `${member.id}:${factor}`,
+    codeHash: hash(challenge),
+    expiresAt: new Date(Date.now() + CHALLENGE_MS),
+  });
+  if (factor === "MOBILE") {
+    const target = phoneTarget(member.countryDialingCode ?? "", member.mobileNum ?? "");
+    await sendCode(db, provider, { merchantCode: member.merchantCode, purpose: "verify", target, deliver: true }).catch((e) => {
+      // A code sent moments ago is still valid: the countdown just keeps us from sending twice.
+      if (!(e instanceof DomainError && e.code === "TOO_MANY_REQUESTS")) throw e;
+    });
+  }
+  return { challenge, factor };
+}
+
+/** Checks the extra factor for a challenge; on success the challenge is spent and the member returned. */
+export async function completeChallenge(db: Database, challenge: string, code: string) {
+  const [row] = await db
+    .select()
+    .from(verificationCodes)
+    .where(
+      and(
+        eq(verificationCodes.purpose, "login-2fa"),
+        eq(verificationCodes.codeHash, hash(challenge)),
+        isNull(verificationCodes.usedAt),
+        gt(verificationCodes.expiresAt, new Date()),
+      ),
+    )
+    .limit(1);
+  if (!row || row.attempts >= MAX_ATTEMPTS) throw new DomainError("CODE_EXPIRED", "Verification code expired, send again", 400);
+  const [memberId, factor] = row.target.split(":") as [string, Factor];
+  const [member] = await db.select().from(members).where(eq(members.id, Number(memberId))).limit(1);
+  if (!member) throw new DomainError("CODE_EXPIRED", "Verification code expired, send again", 400);
+
+  let ok = false;
+  if (factor === "TOTP" && member.totpSecret) {
+    ok = await spendTotpCode(db, member, code);
+  } else if (factor === "MOBILE") {
+    try {
+      await verifyCode(db, { merchantCode: member.merchantCode, purpose: "verify", target: phoneTarget(member.countryDialingCode ?? "", member.mobileNum ?? ""), code });
+      ok = true;
+    } catch (e) {
+      if (!(e instanceof DomainError)) throw e;
+    }
+  }
+  if (!ok) {
+    await db.update(verificationCodes).set({ attempts: sql`${verificationCodes.attempts} + 1` }).where(eq(verificationCodes.id, row.id));
+    throw new DomainError("CODE_INVALID", "Invalid verification code", 400);
+  }
+  const spent = await db
+    .update(verificationCodes)
+    .set({ usedAt: new Date() })
+    .where(and(eq(verificationCodes.id, row.id), isNull(verificationCodes.usedAt)))
+    .returning({ id: verificationCodes.id });
+  if (spent.length !== 1) throw new DomainError("CODE_EXPIRED", "Verification code expired, send again", 400);
+  return member;
+}
+
+/** A TOTP code, valid for this or the neighbouring 30-second step, and usable once. */
+async function spendTotpCode(db: Database, member: Member, code: string): Promise<boolean> {
+  if (!/^\d{6}$/.test(code.trim()) || !member.totpSecret) return false;
+  const totp = totpFor(member.totpSecret, member.account);
+  const delta = totp.validate({ token: code.trim(), window: 1 });
+  if (delta === null) return false;
+  const step = Math.floor(Date.now() / 1000 / 30) + delta;
+  const used = await db
+    .update(members)
+    .set({ totpLastStep: step })
+    .where(and(eq(members.id, member.id), sql`coalesce(${members.totpLastStep}, -1) < ${step}`))
+    .returning({ id: members.id });
+  return used.length === 1;
+}
+
+/** Enrolment, first half: a new secret, not yet in force. */
+export async function setupTotp(db: Database, member: Member) {
+  const secret = new Secret({ size: 20 }).base32;
+  await db.update(members).set({ totpSecret: secret, totpEnabled: false, totpLastStep: null }).where(eq(members.id, member.id));
+  return { secret, uri: totpFor(secret, member.account).toString() };
+}
+
+/** Enrolment, second half: a right code from the app turns it on. */
+export async function enableTotp(db: Database, member: Member, code: string) {
+  if (!member.totpSecret) throw new DomainError("TOTP_NOT_SET_UP", "Set up the authenticator app first", 400);
+  if (!(await spendTotpCode(db, member, code))) throw new DomainError("CODE_INVALID", "Invalid verification code", 400);
+  await db.update(members).set({ totpEnabled: true }).where(eq(members.id, member.id));
+  return { enabled: true };
+}
+
+/** Test support: the current code for a secret. */
+export function currentTotp(secret: string): string {
+  return totpFor(secret, "test").generate();
+}
