@@ -3,6 +3,7 @@ import type { ContentfulStatusCode } from "hono/utils/http-status";
 import type { Database, DbHandle } from "./db/client.js";
 import type { PlatformEnv } from "./env.js";
 import { DomainError, fail } from "./http/envelope.js";
+import type { EncKeys } from "./http/enc.js";
 import {
   logger as rootLogger,
   metricsRegistry,
@@ -20,6 +21,7 @@ import type { Visitor } from "./system/service.js";
 export interface PlatformDeps {
   handle: DbHandle;
   env: PlatformEnv;
+  encKeys: EncKeys;
   logger?: Logger;
 }
 
@@ -31,9 +33,10 @@ export type PlatformVariables = {
   /** The end user, as the web tier describes them (X-Site-Host, X-Client-IP, X-Client-Country). */
   visitor: Visitor;
   language: string;
+  enc: EncKeys;
 };
 
-export function createPlatformApp({ handle, env, logger = rootLogger }: PlatformDeps) {
+export function createPlatformApp({ handle, env, encKeys, logger = rootLogger }: PlatformDeps) {
   const app = new Hono<{ Variables: PlatformVariables }>();
 
   app.use("*", async (c, next) => {
@@ -44,6 +47,7 @@ export function createPlatformApp({ handle, env, logger = rootLogger }: Platform
     c.set("env", env);
     c.set("log", log);
     c.set("requestId", requestId);
+    c.set("enc", encKeys);
     c.set("visitor", {
       host: c.req.header("x-site-host") ?? c.req.header("host") ?? null,
       ip: c.req.header("x-client-ip") ?? null,
@@ -76,6 +80,8 @@ export function createPlatformApp({ handle, env, logger = rootLogger }: Platform
       return c.json({ status: "unavailable", database: handle.kind }, 503);
     }
   });
+  // The public half of the ENC key (JWK): the web encrypts passwords and codes to it.
+  app.get("/wps/system/encryption-key", (c) => c.json({ success: true, value: { kid: encKeys.kid, jwk: encKeys.publicJwk } }));
   app.get("/metrics", async (c) =>
     c.text(await metricsRegistry.metrics(), 200, { "content-type": metricsRegistry.contentType }),
   );

@@ -13,6 +13,17 @@ export const platformEnvSchema = z.object({
   OPERATOR_API_KEY: z.string().min(16, "must be at least 16 characters").optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   DEFAULT_MERCHANT: z.string().min(1).default("DEMO"),
+  /** The ENC key pair as a private JWK (JSON); unset, the platform keeps one in the database. */
+  PLATFORM_JWE_PRIVATE_JWK: z
+    .string()
+    .refine((v) => {
+      try {
+        return typeof JSON.parse(v).d === "string";
+      } catch {
+        return false;
+      }
+    }, "must be a private JWK (JSON with d)")
+    .optional(),
   SEED_ON_EMPTY: z
     .enum(["true", "false", "1", "0"])
     .default("true")

@@ -4,6 +4,7 @@ import { isEmpty, seedDemo } from "./db/seed.js";
 import { createPlatformApp } from "./app.js";
 import { parsePlatformEnv, type PlatformEnv } from "./env.js";
 import { logger } from "./http/observability.js";
+import { loadEncKeys } from "./http/enc.js";
 
 export interface Platform {
   /** The whole platform API: one fetch function. */
@@ -28,8 +29,9 @@ export async function startPlatform(env: PlatformEnv = parsePlatformEnv()): Prom
     await handle.close().catch(() => {});
     throw err;
   }
+  const encKeys = await handle.withLock(STARTUP_LOCK_KEY, () => loadEncKeys(handle.db, env.PLATFORM_JWE_PRIVATE_JWK));
   logger.info({ database: handle.kind }, "platform ready");
-  const app = createPlatformApp({ handle, env });
+  const app = createPlatformApp({ handle, env, encKeys });
   return {
     fetch: async (request) => app.fetch(request),
     handle,

@@ -68,7 +68,7 @@ export async function action({ request }: ActionFunctionArgs) {
     }
     const newPassword = String(form.get("newPassword") ?? "");
     const value = await callPlatform(request, "/wps/member/password/phone", {
-      method: "PUT",
+      method: "PUT", enc: true,
       body: { mobileNum: values.mobileNum, countryDialingCode: values.countryDialingCode, verificationCode: get("verificationCode"), newPassword },
       schema: z.object({ token: z.string() }),
     });

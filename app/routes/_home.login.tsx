@@ -103,7 +103,7 @@ export async function action({ request }: ActionFunctionArgs) {
   }
   try {
     const value = await callPlatform(request, "/wps/session/login", {
-      method: "POST",
+      method: "POST", enc: true,
       body: {
         type: v.type,
         mobileNum: v.mobileNum,

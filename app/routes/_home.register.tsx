@@ -76,7 +76,7 @@ export async function action({ request }: ActionFunctionArgs) {
   if (v.website) return json({ result: submission.reply({ formErrors: ["err_correct_info"], hideFields: hidden }) }, { status: 400 });
   try {
     const value = await callPlatform(request, "/wps/member/register", {
-      method: "PUT",
+      method: "PUT", enc: true,
       body: {
         user: {
           username: v.username ?? "",
@@ -128,7 +128,7 @@ async function registerByMobile(request: Request, formData: FormData, fields: z.
       return json({ result: submission.reply({ hideFields: hidden }), sentUntil: sent.resendAt as string | null });
     }
     const value = await callPlatform(request, "/wps/member/registerMobile", {
-      method: "PUT",
+      method: "PUT", enc: true,
       body: {
         user: {
           mobileNum: v.mobileNum ?? "",

@@ -23,7 +23,7 @@ export async function action({ request }: ActionFunctionArgs) {
   if (!newPassword) return json({ errors: { newPassword: ["err_empty"] } as Record<string, string[]> }, { status: 400 });
   if (newPassword !== confirm) return json({ errors: { confirmNewPassword: ["err_confirm"] } as Record<string, string[]> }, { status: 400 });
   try {
-    const value = await callPlatform(request, "/wps/member/password/reset", { method: "PUT", body: { token, newPassword }, schema: z.object({ token: z.string() }) });
+    const value = await callPlatform(request, "/wps/member/password/reset", { method: "PUT", enc: true, body: { token, newPassword }, schema: z.object({ token: z.string() }) });
     return redirect("/", { headers: { "Set-Cookie": await commitSession(value.token, false) } });
   } catch (e) {
     if (!(e instanceof PlatformError)) throw e;

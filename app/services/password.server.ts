@@ -23,7 +23,7 @@ export async function handleChangePassword(request: Request) {
   const v = submission.value;
   try {
     await callPlatform(request, "/wps/member/password", {
-      method: "PUT",
+      method: "PUT", enc: true,
       body: { oldPassword: v.forced ? undefined : v.oldPassword, newPassword: v.newPassword ?? "", confirmNewPassword: v.confirmNewPassword ?? "" },
       schema: z.object({ changed: z.boolean() }),
       token: await getSessionToken(request),

@@ -4,6 +4,7 @@ import type { Platform } from "#platform/index.js";
 import { getClientCountry, getClientIp, getSiteHost } from "./client-info.server";
 import { env } from "./env.server";
 import { getRequestId, logger } from "./observability.server";
+import { encryptForPlatform, forgetPlatformKey } from "./enc.server";
 
 /** Data of the spec's 'Network link is abnormal, please try again' page state. */
 export type NetworkErrorData = { kind: "network"; requestId: string };
@@ -58,6 +59,8 @@ export interface CallOptions<T extends z.ZodTypeAny> {
   language?: string;
   /** The member's session token, for TOKEN calls. */
   token?: string | null;
+  /** An ENC call: the body travels as JWE to the platform's key. */
+  enc?: boolean;
 }
 
 const failureEnvelope = z.object({
@@ -84,18 +87,26 @@ export async function callPlatform<T extends z.ZodTypeAny>(
   if (ip) headers.set("x-client-ip", ip);
   if (country) headers.set("x-client-country", country);
   if (options.language) headers.set("accept-language", options.language);
-  if (options.body !== undefined) headers.set("content-type", "application/json");
+  if (options.body !== undefined) headers.set("content-type", options.enc ? "application/jose" : "application/json");
   if (options.token) headers.set("authorization", `Bearer ${options.token}`);
 
   let response: Response;
   let payload: unknown;
   try {
-    response = await platformFetch(url.pathname + url.search, {
-      method: options.method ?? "GET",
-      headers,
-      body: options.body === undefined ? undefined : JSON.stringify(options.body),
-    });
+    const send = async () =>
+      platformFetch(url.pathname + url.search, {
+        method: options.method ?? "GET",
+        headers,
+        body: options.body === undefined ? undefined : options.enc ? await encryptForPlatform(options.body) : JSON.stringify(options.body),
+      });
+    response = await send();
     payload = await response.json();
+    if (options.enc && response.status === 400 && (payload as { error?: { code?: string } })?.error?.code === "KEY_UNKNOWN") {
+      // The platform's key changed (a new key or another deployment): fetch it and try once more.
+      forgetPlatformKey();
+      response = await send();
+      payload = await response.json();
+    }
   } catch (err) {
     logger.warn({ err, requestId, path }, "platform unreachable");
     throw networkError(requestId);

@@ -23,6 +23,7 @@ import {
   smsLogin,
 } from "./service.js";
 import { outboxProvider } from "./messaging.js";
+import { decryptBody, ENC_PATHS } from "../http/enc.js";
 import { completeChallenge, enableTotp, setupTotp } from "./two-factor.js";
 import { finishLogin, TRIAL_TYPES } from "./service.js";
 import { and, eq } from "drizzle-orm";
@@ -34,10 +35,15 @@ const text = (max: number) => z.string().max(max);
 
 async function jsonBody<O>(c: C, schema: z.ZodType<O, z.ZodTypeDef, unknown>): Promise<O> {
   let body: unknown;
-  try {
-    body = await c.req.json();
-  } catch {
-    throw new DomainError("INVALID_REQUEST", "Body must be JSON", 400);
+  if (ENC_PATHS.includes(c.req.path)) {
+    // ENC calls (spec §7): the body is a JWE to the platform's key, never plain JSON.
+    body = await decryptBody(c.var.enc, await c.req.text());
+  } else {
+    try {
+      body = await c.req.json();
+    } catch {
+      throw new DomainError("INVALID_REQUEST", "Body must be JSON", 400);
+    }
   }
   const parsed = schema.safeParse(body);
   if (!parsed.success) {

@@ -154,3 +154,11 @@ export const notices = pgTable("notices", {
   endsAt: timestamp("ends_at", { withTimezone: true }),
   sort: integer("sort").notNull().default(0),
 });
+
+/** The platform's key pair for ENC payloads (JWE). Made once, at the first start; shared by every node. */
+export const platformKeys = pgTable("platform_keys", {
+  kid: text("kid").primaryKey(),
+  privateJwk: jsonb("private_jwk").$type<Record<string, unknown>>().notNull(),
+  publicJwk: jsonb("public_jwk").$type<Record<string, unknown>>().notNull(),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+});

@@ -5,6 +5,14 @@ import { runMigrations } from "../db/migrate.js";
 import { seedDemo } from "../db/seed.js";
 import { createPlatformApp } from "../app.js";
 import { parsePlatformEnv, type PlatformEnv } from "../env.js";
+import { CompactEncrypt, importJWK } from "jose";
+import { ENC_ALG, ENC_ENC, ENC_PATHS, loadEncKeys, type EncKeys } from "../http/enc.js";
+
+export async function encryptTo(keys: EncKeys, value: unknown): Promise<string> {
+  return new CompactEncrypt(new TextEncoder().encode(JSON.stringify(value)))
+    .setProtectedHeader({ alg: ENC_ALG, enc: ENC_ENC, kid: keys.kid })
+    .encrypt(await importJWK(keys.publicJwk, ENC_ALG));
+}
 
 /**
  * The PostgreSQL server the platform suite runs against, when set (CI sets it); otherwise the
@@ -75,10 +83,16 @@ export function testEnv(overrides: Record<string, string> = {}): PlatformEnv {
 /** A platform app over a fresh test database, driven through its fetch function. */
 export async function createTestPlatform(options: { seed?: boolean } = {}) {
   const testDb = await openTestDb(options);
-  const app = createPlatformApp({ handle: testDb.handle, env: testEnv() });
+  const encKeys = await loadEncKeys(testDb.handle.db);
+  const app = createPlatformApp({ handle: testDb.handle, env: testEnv(), encKeys });
   const call = async (path: string, init: RequestInit & { json?: unknown; operator?: boolean } = {}) => {
     const headers = new Headers(init.headers);
     if (init.json !== undefined) headers.set("content-type", "application/json");
+    // ENC calls take JWE: encrypt like the web does.
+    if (init.json !== undefined && ENC_PATHS.includes(path.split("?")[0]!)) {
+      headers.set("content-type", "application/jose");
+      init = { ...init, body: await encryptTo(encKeys, init.json), json: undefined };
+    }
     if (init.operator) headers.set("authorization", `Bearer ${TEST_OPERATOR_KEY}`);
     const res = await app.fetch(
       new Request(`http://platform.test${path}`, {
