@@ -6,7 +6,7 @@ import { changePasswordSchema } from "~/lib/auth-schemas";
 import * as h from "~/styles/home.css";
 import * as s from "~/styles/shell.css";
 import { CsrfInput } from "./csrf";
-import { FieldError } from "./header";
+import { FieldError } from "./field-error";
 
 /** Change password (spec §3): oldPassword, newPassword, confirmNewPassword; the old one is skipped in a forced change. */
 export function ChangePasswordForm({ forced, lastResult, action }: { forced: boolean; lastResult?: SubmissionResult<string[]> | null; action?: string }) {

@@ -1,16 +1,12 @@
 import { Form, Link, NavLink, useLocation, useRouteLoaderData, useSearchParams } from "@remix-run/react";
-import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod";
-import { useRef, useState } from "react";
+import { useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { CsrfInput } from "./csrf";
-import { loginSchema } from "~/lib/auth-schemas";
 import { formatBalance } from "~/lib/format";
 import { DROPDOWN_VENDORS, vendorHref, type NavEntry } from "~/lib/navigation";
 import type { loader as rootLoader } from "~/root";
 import * as s from "~/styles/shell.css";
 import { LanguageForm, ThemeForm } from "./preferences";
-import { SendCodeButton } from "./send-code";
 
 export type RootData = NonNullable<ReturnType<typeof useRouteLoaderData<typeof rootLoader>>>;
 
@@ -85,7 +81,7 @@ export function useLoginModes(modules: string[]) {
   return { modes, mode };
 }
 
-function LoginModeSelect({ modes, mode }: { modes: ReadonlyArray<"username" | "sms">; mode: "username" | "sms" }) {
+export function LoginModeSelect({ modes, mode }: { modes: ReadonlyArray<"username" | "sms">; mode: "username" | "sms" }) {
   const { t } = useTranslation();
   const location = useLocation();
   const ref = useRef<HTMLDetailsElement>(null);
@@ -124,147 +120,41 @@ function LoginModeSelect({ modes, mode }: { modes: ReadonlyArray<"username" | "s
   );
 }
 
-/** Field errors are i18n keys; shown under their field and tied to it for screen readers. */
-export function FieldError({ id, errors }: { id: string; errors?: string[] }) {
-  const { t } = useTranslation();
-  if (!errors?.length) return null;
-  return (
-    <span id={id} className={s.fieldError} role="alert">
-      {errors.map((e) => {
-        const [key, bounds] = e.split("|");
-        return t(key!, { bounds });
-      }).join(" ")}
-    </span>
-  );
-}
-
 /**
- * The login form; the header and the /login popup both use it and both post to /login. The
- * same zod schema checks it in the browser (conform) and on the server.
+ * The header's login form: a plain post to /login, no client library on every page. The
+ * /login popup answers it with the full form (errors, captcha, SMS) and validates it there.
  */
-export function LoginForm({
-  modules,
-  idPrefix,
-  lastResult,
-  captcha = false,
-  full = false,
-  agent = false,
-  sentUntil = null,
-}: {
-  modules: string[];
-  idPrefix: string;
-  lastResult?: SubmissionResult<string[]> | null;
-  captcha?: boolean;
-  full?: boolean;
-  agent?: boolean;
-  /** When the last SMS code was sent for this form, the countdown's end. */
-  sentUntil?: string | null;
-}) {
+function HeaderLogin({ modules }: { modules: string[] }) {
   const { t } = useTranslation();
   const { modes, mode } = useLoginModes(modules);
-  const location = useLocation();
-  const redirectTo = new URLSearchParams(location.search).get("redirectTo") ?? "";
-  const [form, fields] = useForm({
-    id: idPrefix,
-    lastResult,
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: loginSchema }),
-  });
-  const [captchaKey, setCaptchaKey] = useState(0);
-  const lastRefresh = useRef(0);
-  const secretField = mode === "username" ? fields.password : fields.verificationCode;
-  const idField = mode === "username" ? fields.username : fields.mobileNum;
   return (
     <div className={s.inlineForm}>
       {modes.length > 1 ? <LoginModeSelect modes={modes} mode={mode} /> : null}
-      <Form
-        method="post"
-        action={mode === "sms" ? "/login?loginType=sms" : "/login"}
-        className={full ? s.stackForm : s.inlineForm}
-        aria-label={t("login_title")}
-        {...getFormProps(form)}
-      >
+      <Form method="post" action={mode === "sms" ? "/login?loginType=sms" : "/login"} className={s.inlineForm} aria-label={t("login_title")}>
         <CsrfInput />
         <input type="hidden" name="type" value={mode} />
-        {redirectTo ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}
-        {agent ? <input type="hidden" name="agent" value="on" /> : null}
-        {form.errors?.length ? (
-          <p id={form.errorId} className={s.fieldError} role="alert" data-testid="login-error">
-            {form.errors.map((e) => t(e)).join(" ")}
-          </p>
-        ) : null}
-        {mode === "sms" ? (
-          <>
-            <label className={full ? undefined : s.visuallyHidden} htmlFor={fields.countryDialingCode.id}>
-              {t("country_code")}
-            </label>
-            <input {...getInputProps(fields.countryDialingCode, { type: "text" })} inputMode="numeric" placeholder="+" className={s.field} style={{ width: 70 }} />
-          </>
-        ) : null}
-        <label className={full ? undefined : s.visuallyHidden} htmlFor={idField.id}>
+        <label className={s.visuallyHidden} htmlFor="header-login-id">
           {mode === "username" ? t("login_username") : t("login_mobile")}
         </label>
         <input
-          {...getInputProps(idField, { type: mode === "username" ? "text" : "tel" })}
+          id="header-login-id"
+          name={mode === "username" ? "username" : "mobileNum"}
+          type={mode === "username" ? "text" : "tel"}
           autoComplete={mode === "username" ? "username" : "tel"}
           placeholder={mode === "username" ? t("login_username") : t("login_mobile_hint")}
           className={s.field}
         />
-        <FieldError id={idField.errorId} errors={idField.errors} />
-        {mode === "sms" && full ? <SendCodeButton sentUntil={sentUntil} /> : null}
-        <label className={full ? undefined : s.visuallyHidden} htmlFor={secretField.id}>
+        <label className={s.visuallyHidden} htmlFor="header-login-secret">
           {mode === "username" ? t("login_password") : t("login_code")}
         </label>
         <input
-          {...getInputProps(secretField, { type: mode === "username" ? "password" : "text" })}
+          id="header-login-secret"
+          name={mode === "username" ? "password" : "verificationCode"}
+          type={mode === "username" ? "password" : "text"}
           autoComplete={mode === "username" ? "current-password" : "one-time-code"}
           placeholder={mode === "username" ? t("login_password") : t("login_code")}
           className={s.field}
         />
-        <FieldError id={secretField.errorId} errors={secretField.errors} />
-        {captcha ? (
-          <span className={s.inlineForm} data-testid="captcha">
-            <img
-              key={captchaKey}
-              src={`/captcha?n=${captchaKey}`}
-              alt={t("captcha_alt")}
-              width={120}
-              height={40}
-              data-testid="captcha-image"
-            />
-            <a
-              href={`${location.pathname}${location.search}`}
-              className={s.linkish}
-              onClick={(e) => {
-                // Spec §9: at most one new image a second.
-                e.preventDefault();
-                if (Date.now() - lastRefresh.current < 1000) return;
-                lastRefresh.current = Date.now();
-                setCaptchaKey((k) => k + 1);
-              }}
-            >
-              {t("captcha_refresh")}
-            </a>
-            <label className={s.visuallyHidden} htmlFor={fields.captcha.id}>
-              {t("captcha_label")}
-            </label>
-            <input
-              {...getInputProps(fields.captcha, { type: "text" })}
-              inputMode="numeric"
-              autoComplete="off"
-              placeholder={t("captcha_label")}
-              className={s.field}
-            />
-            <FieldError id={fields.captcha.errorId} errors={fields.captcha.errors} />
-          </span>
-        ) : null}
-        {full ? (
-          <label className={s.inlineForm}>
-            <input {...getInputProps(fields.remember, { type: "checkbox" })} />
-            {t("remember_me")}
-          </label>
-        ) : null}
         <button type="submit" className={s.primaryButton}>
           {t("login_submit")}
         </button>
@@ -337,7 +227,7 @@ export function SiteHeader({ data }: { data: RootData | undefined }) {
             <MemberInfo user={shell.user} />
           ) : (
             <div className={s.inlineForm} data-testid="login-area">
-              <LoginForm modules={shell.site.modules} idPrefix="header-login" />
+              <HeaderLogin modules={shell.site.modules} />
               {shell.site.modules.includes("DIRECTREG3") ? (
                 <Link to="/register" className={s.smallButton}>
                   {t("register_button")}

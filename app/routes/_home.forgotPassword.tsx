@@ -4,7 +4,7 @@ import { useTranslation } from "react-i18next";
 import { z } from "zod";
 import { CsrfInput } from "~/components/csrf";
 import { RouteErrorBoundary } from "~/components/error-boundary";
-import { FieldError } from "~/components/header";
+import { FieldError } from "~/components/field-error";
 import { Popup } from "~/components/popup";
 import { SendCodeButton } from "~/components/send-code";
 import { ruleMessage } from "~/lib/register-schema";
@@ -52,6 +52,9 @@ export async function action({ request }: ActionFunctionArgs) {
       body: new URLSearchParams({ username: values.username!, email: values.email! }).toString(),
     }).catch(() => null);
     if (res?.status === 404) return json({ mode: "email", values, errors: { email: ["err_user_email"] }, sentUntil: null, done: false }, { status: 400 });
+    if (res && res.status >= 400 && res.status < 500) {
+      return json({ mode: "email", values, errors: { form: ["err_correct_info"] }, sentUntil: null, done: false }, { status: 400 });
+    }
     if (!res?.ok) return json({ mode: "email", values, errors: { form: ["err_unknown"] }, sentUntil: null, done: false }, { status: 502 });
     return json({ mode: "email", values, errors: {}, sentUntil: null, done: true });
   }

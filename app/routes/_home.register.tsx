@@ -7,7 +7,7 @@ import { useTranslation } from "react-i18next";
 import { z } from "zod";
 import { CsrfInput } from "~/components/csrf";
 import { RouteErrorBoundary } from "~/components/error-boundary";
-import { FieldError } from "~/components/header";
+import { FieldError } from "~/components/field-error";
 import { Popup } from "~/components/popup";
 import { SendCodeButton } from "~/components/send-code";
 import { registerMobileSchema, registerSchema, ruleMessage } from "~/lib/register-schema";

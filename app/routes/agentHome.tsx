@@ -2,7 +2,8 @@ import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { RouteErrorBoundary } from "~/components/error-boundary";
-import { LoginForm, useRootData } from "~/components/header";
+import { useRootData } from "~/components/header";
+import { LoginForm } from "~/components/login-form";
 import { getUser } from "~/services/auth.server";
 import { captchaNeeded } from "~/services/captcha.server";
 

@@ -4,7 +4,7 @@ import { useTranslation } from "react-i18next";
 import { z } from "zod";
 import { CsrfInput } from "~/components/csrf";
 import { RouteErrorBoundary } from "~/components/error-boundary";
-import { FieldError } from "~/components/header";
+import { FieldError } from "~/components/field-error";
 import { ruleMessage } from "~/lib/register-schema";
 import { readForm } from "~/services/forms.server";
 import { callPlatform, PlatformError } from "~/services/platform.server";

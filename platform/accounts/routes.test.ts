@@ -211,3 +211,22 @@ describe("passwords, members made by the operator, free play", () => {
     expect(change.body.error.code).toBe("in_need_true_account");
   });
 });
+
+describe("NUL characters", () => {
+  it("are refused with 400 everywhere input reaches the database", async () => {
+    const p = await createTestPlatform();
+    try {
+      const headers = { "x-site-host": "localhost", "x-client-ip": "198.51.100.200" };
+      const login = await p.call("/wps/session/login", { method: "POST", headers, json: { username: "\u0000", password: "\u0000" } });
+      expect(login.status).toBe(400);
+      const reg = await p.call("/wps/member/register", { method: "PUT", headers, json: { user: { username: "ab\u0000cdef", password: "x", confirmPassword: "x" } } });
+      expect(reg.status).toBe(400);
+      const list = await p.call("/lgw/games/list?gameName=%00", { headers });
+      expect(list.status).toBe(400);
+      const sms = await p.call("/wps/sms/login", { method: "POST", headers, json: { mobileNum: "0912\u0000" } });
+      expect(sms.status).toBe(400);
+    } finally {
+      await p.cleanup();
+    }
+  });
+});

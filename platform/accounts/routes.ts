@@ -1,7 +1,7 @@
 import { Hono, type Context } from "hono";
 import { z } from "zod";
 import type { PlatformVariables } from "../app.js";
-import { DomainError, ok } from "../http/envelope.js";
+import { DomainError, ok, refuseNul } from "../http/envelope.js";
 import { resolveMerchant } from "../system/service.js";
 import { createCaptcha } from "./captcha.js";
 import {
@@ -45,6 +45,7 @@ async function jsonBody<O>(c: C, schema: z.ZodType<O, z.ZodTypeDef, unknown>): P
       throw new DomainError("INVALID_REQUEST", "Body must be JSON", 400);
     }
   }
+  refuseNul(body);
   const parsed = schema.safeParse(body);
   if (!parsed.success) {
     throw new DomainError("INVALID_REQUEST", parsed.error.issues.map((i) => `${i.path.join(".") || "body"}: ${i.message}`).join("; "), 400);
@@ -176,6 +177,7 @@ export function accountRoutes() {
     } catch {
       throw new DomainError("INVALID_REQUEST", "Expected a form body", 400);
     }
+    refuseNul(form);
     const parsed = z.object({ username: text(100).min(1), email: text(200).min(1) }).safeParse(form);
     if (!parsed.success) throw new DomainError("INVALID_REQUEST", "username and email are required", 400);
     const origin = c.req.header("x-site-origin") ?? `https://${c.var.visitor.host ?? "localhost"}`;

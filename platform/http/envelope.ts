@@ -23,3 +23,10 @@ export class DomainError extends Error {
     super(message);
   }
 }
+
+/** PostgreSQL text cannot hold NUL; input carrying one is refused before it reaches a query. */
+export function refuseNul(value: unknown): void {
+  if (JSON.stringify(value ?? null).includes("\\u0000")) {
+    throw new DomainError("INVALID_REQUEST", "Input contains a NUL character", 400);
+  }
+}

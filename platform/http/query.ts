@@ -1,10 +1,12 @@
 import type { Context } from "hono";
 import { z } from "zod";
-import { DomainError } from "./envelope.js";
+import { DomainError, refuseNul } from "./envelope.js";
 
 /** Parses a request's query with zod; bad input is a 400 naming the parameter. */
 export function parseQuery<O>(c: Context, schema: z.ZodType<O, z.ZodTypeDef, unknown>): O {
-  const parsed = schema.safeParse(c.req.query());
+  const query = c.req.query();
+  refuseNul(query);
+  const parsed = schema.safeParse(query);
   if (!parsed.success) {
     throw new DomainError(
       "INVALID_REQUEST",

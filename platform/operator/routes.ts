@@ -2,7 +2,7 @@ import { timingSafeEqual } from "node:crypto";
 import { Hono } from "hono";
 import { z } from "zod";
 import type { PlatformVariables } from "../app.js";
-import { fail } from "../http/envelope.js";
+import { fail, refuseNul } from "../http/envelope.js";
 import { and, desc, eq } from "drizzle-orm";
 import { outbox } from "../accounts/schema.js";
 import { createMember } from "../accounts/service.js";
@@ -70,6 +70,11 @@ export function operatorRoutes() {
       json = await raw.json();
     } catch {
       return { error: "Body must be JSON" };
+    }
+    try {
+      refuseNul(json);
+    } catch {
+      return { error: "Input contains a NUL character" };
     }
     const parsed = schema.safeParse(json);
     if (!parsed.success) {

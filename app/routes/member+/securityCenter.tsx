@@ -5,7 +5,7 @@ import { z } from "zod";
 import { ChangePasswordForm } from "~/components/change-password";
 import { CsrfInput } from "~/components/csrf";
 import { RouteErrorBoundary } from "~/components/error-boundary";
-import { FieldError } from "~/components/header";
+import { FieldError } from "~/components/field-error";
 import { TrialWarning } from "~/components/trial-warning";
 import { requireRealUser } from "~/services/auth.server";
 import { readForm } from "~/services/forms.server";
