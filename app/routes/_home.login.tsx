@@ -19,6 +19,7 @@ import {
   captchaIdFrom,
   captchaNeeded,
   challengeCookie,
+  firstLoginCookie,
   needCaptchaCookie,
   pendingLogin,
   type PendingLogin,
@@ -123,6 +124,7 @@ export async function action({ request }: ActionFunctionArgs) {
     const headers = new Headers();
     headers.append("Set-Cookie", await commitSession(value.token, !!v.remember));
     headers.append("Set-Cookie", await needCaptchaCookie.serialize("", { maxAge: 0 }));
+    if (value.firstTimeLogin) headers.append("Set-Cookie", await firstLoginCookie.serialize(true));
     // Spec §4: the first login runs the first-login step (the security centre, with a welcome);
     // otherwise to /, or to /agentHome when logging in from the agent page.
     if (value.firstTimeLogin && !value.passwordExpired && !v.agent) return redirect("/member/securityCenter?first=1", { headers });

@@ -1,5 +1,8 @@
 import { redirect, type ActionFunctionArgs } from "@remix-run/node";
-import { supportedLanguages } from "~/i18n";
+import { z } from "zod";
+import { specCode, supportedLanguages } from "~/i18n";
+import { callPlatform } from "~/services/platform.server";
+import { getSessionToken } from "~/services/session.server";
 import { getUser } from "~/services/auth.server";
 import { validateCSRF } from "~/services/csrf.server";
 import { langCookie } from "~/services/i18n.server";
@@ -33,7 +36,16 @@ export async function action({ request }: ActionFunctionArgs) {
     case "language": {
       const asked = String(formData.get("lang") ?? "");
       const lang = supportedLanguages.find((l) => l.toLowerCase() === asked.toLowerCase());
-      if (lang) headers.append("Set-Cookie", await langCookie.serialize(lang));
+      if (lang) {
+        headers.append("Set-Cookie", await langCookie.serialize(lang));
+        // Spec §4: a logged-in member's language goes to the platform too (best effort: the cookie already holds it).
+        const token = (await getUser(request)) ? await getSessionToken(request) : null;
+        if (token) {
+          await callPlatform(request, "/wps/member/language", { method: "PUT", body: { language: specCode(lang) }, schema: z.object({ language: z.string() }), token }).catch(
+            () => null,
+          );
+        }
+      }
       // The page reloads in the new language, so hot games, winners and announcements do too.
       const url = new URL(back, "http://x");
       url.searchParams.delete("lng");

@@ -33,3 +33,10 @@ export async function pendingLogin(request: Request): Promise<PendingLogin | nul
     ? { challenge: v.challenge, factor: v.factor, remember: !!v.remember, agent: !!v.agent, redirectTo: typeof v.redirectTo === "string" ? v.redirectTo : "" }
     : null;
 }
+
+/** Set for the browser session of a member's first login: announcements with execution F show then (spec §4). */
+export const firstLoginCookie = createCookie("first_login", { path: "/", httpOnly: true, sameSite: "lax", secure: secureCookies });
+
+export async function isFirstLoginSession(request: Request): Promise<boolean> {
+  return (await firstLoginCookie.parse(request.headers.get("cookie")).catch(() => null)) === true;
+}

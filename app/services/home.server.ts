@@ -1,5 +1,6 @@
 import { getAnnouncements } from "./announcements.server";
 import { getGameList, getHotGames, getWinners } from "./games.server";
+import { isFirstLoginSession } from "./captcha.server";
 import { getClosedAnnouncements } from "./preferences.server";
 import type { ShellUser } from "./shell.server";
 
@@ -10,7 +11,8 @@ export const HOME_WINNERS = 42;
 
 /** The home page's platform reads, issued in parallel. */
 export async function loadHome(request: Request, locale: string, user: ShellUser | null) {
-  const executions = user ? ["A"] : ["B"];
+  // Spec §4: A for members, B for visitors, F in the session of a first login.
+  const executions = user ? ["A", ...((await isFirstLoginSession(request)) ? ["F"] : [])] : ["B"];
   const [announcements, hot, fish, winners, closed] = await Promise.all([
     getAnnouncements(request, locale, { executions, bannerGroups: ["w_home"] }),
     getHotGames(request, locale, HOME_HOT_GAMES),

@@ -230,3 +230,19 @@ describe("NUL characters", () => {
     }
   });
 });
+
+describe("language update", () => {
+  it("stores a member's language and refuses nonsense", async () => {
+    const p = await createTestPlatform();
+    try {
+      await p.call("/operator/v1/merchants/DEMO/members", { method: "POST", operator: true, json: { account: "langer", password: "secret123" } });
+      const login = await p.call("/wps/session/login", { method: "POST", headers: { "x-site-host": "localhost", "x-client-ip": "1.2.3.4" }, json: { username: "langer", password: "secret123" } });
+      const auth = { authorization: `Bearer ${login.body.value.token}` };
+      expect((await p.call("/wps/member/language", { method: "PUT", headers: auth, json: { language: "CN" } })).status).toBe(200);
+      expect((await p.call("/wps/member/language", { method: "PUT", headers: auth, json: { language: "<x>" } })).status).toBe(400);
+      expect((await p.call("/wps/member/language", { method: "PUT", json: { language: "EN" } })).status).toBe(401);
+    } finally {
+      await p.cleanup();
+    }
+  });
+});

@@ -26,7 +26,7 @@ import { outboxProvider } from "./messaging.js";
 import { decryptBody, ENC_PATHS } from "../http/enc.js";
 import { completeChallenge, enableTotp, setupTotp } from "./two-factor.js";
 import { finishLogin, TRIAL_TYPES } from "./service.js";
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { members } from "./schema.js";
 
 type C = Context<{ Variables: PlatformVariables }>;
@@ -107,6 +107,17 @@ export function accountRoutes() {
     const body = await jsonBody(c, z.object({ challenge: text(100), code: text(20), remember: z.boolean().optional() }));
     const member = await completeChallenge(c.var.db, body.challenge, body.code);
     return ok(c, await finishLogin(c.var.db, { code: member.merchantCode }, member, c.var.visitor.ip, !!body.remember, c.var.log));
+  });
+
+  // Language update (spec §7): the member's language, for messages the platform sends them.
+  app.put("/wps/member/language", async (c) => {
+    const member = await requireMember(c);
+    const body = await jsonBody(c, z.object({ language: z.string().regex(/^[A-Za-z]{2,3}(-[A-Za-z]{2,4})?$/) }));
+    await c.var.db
+      .update(members)
+      .set({ profile: sql`${members.profile} || ${JSON.stringify({ language: body.language })}::jsonb` })
+      .where(eq(members.id, member.id));
+    return ok(c, { language: body.language });
   });
 
   app.post("/wps/member/totp/setup", async (c) => {

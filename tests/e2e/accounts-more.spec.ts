@@ -123,3 +123,21 @@ test("an authenticator app guards logins from new addresses", async ({ browser, 
   await expect(other.getByTestId("member-info")).toContainText(account);
   await away.close();
 });
+
+test("member announcements: A for every member, F only in the session of the first login", async ({ page, operator }) => {
+  const account = newName();
+  await operator.createMember({ account, password: "secret123" });
+  await logIn(page, account, "secret123");
+  await expect(page.getByTestId("first-login")).toBeVisible();
+  await page.goto("/");
+  const popup = page.getByTestId("announcement");
+  await expect(popup).toBeVisible();
+  const titles: string[] = [];
+  for (let i = 0; i < 3 && (await page.getByTestId("announcement").count()); i++) {
+    titles.push((await page.getByTestId("announcement").getByRole("heading").textContent()) ?? "");
+    await page.getByTestId("announcement-close").click();
+    await page.waitForLoadState();
+  }
+  expect(titles).toEqual(expect.arrayContaining(["Gracias por jugar", "Tu primer inicio de sesión"]));
+  expect(titles).not.toContain("¡Bienvenido!");
+});
