@@ -1,27 +1,10 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
-import { useSearchParams } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
 import { RouteErrorBoundary } from "~/components/error-boundary";
-
+import { InfoPage } from "~/components/info-page";
 
 export const handle = { layout: "centre" };
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  void request;
-  return null;
-}
-
 export default function Page() {
-  const { t } = useTranslation();
-  const [params] = useSearchParams();
-  const gameCode = params.get("gameCode");
-  return (
-    <div data-testid="fb-sports">
-      <h1>{t("fbsports_title")}</h1>
-      <p>{t("product_sports")}</p>
-      {gameCode ? <p>{t("game_code", { code: gameCode })}</p> : null}
-    </div>
-  );
+  return <InfoPage titleKey="fbsports_title" textKey="product_sports" testId="fb-sports" />;
 }
 
 export const ErrorBoundary = RouteErrorBoundary;

@@ -1,27 +1,10 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
-import { useSearchParams } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
 import { RouteErrorBoundary } from "~/components/error-boundary";
-
+import { InfoPage } from "~/components/info-page";
 
 export const handle = { layout: "full" };
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  void request;
-  return null;
-}
-
 export default function Page() {
-  const { t } = useTranslation();
-  const [params] = useSearchParams();
-  const gameCode = params.get("gameCode");
-  return (
-    <div data-testid="point-mall">
-      <h1>{t("point_mall_title")}</h1>
-      <p>{t("point_mall_text")}</p>
-      {gameCode ? <p>{t("game_code", { code: gameCode })}</p> : null}
-    </div>
-  );
+  return <InfoPage titleKey="point_mall_title" textKey="point_mall_text" testId="point-mall" />;
 }
 
 export const ErrorBoundary = RouteErrorBoundary;

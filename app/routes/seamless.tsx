@@ -1,27 +1,18 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { useSearchParams } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
 import { RouteErrorBoundary } from "~/components/error-boundary";
+import { InfoPage } from "~/components/info-page";
 import { requireUser } from "~/services/auth.server";
 
 export const handle = { layout: "header", gamePage: true };
 
+/** Login required (spec §2). */
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireUser(request);
   return null;
 }
 
 export default function Page() {
-  const { t } = useTranslation();
-  const [params] = useSearchParams();
-  const gameCode = params.get("gameCode");
-  return (
-    <div data-testid="seamless-page">
-      <h1>{t("seamless_title")}</h1>
-      
-      {gameCode ? <p>{t("game_code", { code: gameCode })}</p> : null}
-    </div>
-  );
+  return <InfoPage titleKey="seamless_title" testId="seamless-page" />;
 }
 
 export const ErrorBoundary = RouteErrorBoundary;
