@@ -1,23 +1,10 @@
-import { spawn, type ChildProcess } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import fc from "fast-check";
-
-const root = path.resolve(__dirname, "../..");
+import { freePort, REMIX_SERVE, root, startNode, waitFor } from "./servers";
 const built = existsSync(path.join(root, "build/index.js"));
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.listen(0, "127.0.0.1", () => {
-      const { port } = srv.address() as { port: number };
-      srv.close(() => resolve(port));
-    });
-    srv.on("error", reject);
-  });
-}
 
 /** Values a hostile or clumsy client sends: empty, huge, unicode, control characters, markup. */
 const nasty = fc.oneof(
@@ -46,19 +33,14 @@ describe.runIf(built)("auth forms under random input", () => {
     dataDir = mkdtempSync(path.join(tmpdir(), "fuzz-"));
     const port = await freePort();
     base = `http://127.0.0.1:${port}`;
-    web = spawn(process.execPath, [path.join(root, "node_modules/@remix-run/serve/dist/cli.js"), "build/index.js"], {
-      cwd: root,
-      env: { PATH: process.env.PATH ?? "", PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: "silent", NODE_ENV: "production", INSECURE_COOKIES: "1", TRUST_PROXY: "1" } as unknown as NodeJS.ProcessEnv,
-      stdio: "ignore",
+    web = startNode([REMIX_SERVE, "build/index.js"], {
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      NODE_ENV: "production",
+      INSECURE_COOKIES: "1",
+      TRUST_PROXY: "1",
     });
-    for (let i = 0; i < 200; i++) {
-      try {
-        if ((await fetch(`${base}/healthz`)).ok) break;
-      } catch {
-        // starting
-      }
-      await new Promise((r) => setTimeout(r, 150));
-    }
+    await waitFor(`${base}/healthz`);
     const page = await fetch(`${base}/login`);
     cookie = (page.headers.getSetCookie?.() ?? []).map((c) => c.split(";")[0]).join("; ");
     csrf = /name="csrf" value="([^"]+)"/.exec(await page.text())?.[1] ?? "";

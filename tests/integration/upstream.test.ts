@@ -1,43 +1,9 @@
-import { spawn, type ChildProcess } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
-
-const root = path.resolve(__dirname, "../..");
+import { freePort, REMIX_SERVE, root, startNode as start, TSX, waitFor } from "./servers";
 const built = existsSync(path.join(root, "build/index.js"));
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.listen(0, "127.0.0.1", () => {
-      const { port } = srv.address() as { port: number };
-      srv.close(() => resolve(port));
-    });
-    srv.on("error", reject);
-  });
-}
-
-async function waitFor(url: string, ms = 30_000) {
-  const until = Date.now() + ms;
-  while (Date.now() < until) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // not up yet
-    }
-    await new Promise((r) => setTimeout(r, 150));
-  }
-  throw new Error(`${url} did not come up`);
-}
-
-function start(args: string[], env: Record<string, string>): ChildProcess {
-  return spawn(process.execPath, args, {
-    cwd: root,
-    env: { PATH: process.env.PATH ?? "", LOG_LEVEL: "silent", ...env } as unknown as NodeJS.ProcessEnv,
-    stdio: "ignore",
-  });
-}
 
 // The scaled-out shape: the platform as its own service, the web calling it over UPSTREAM_URL.
 describe.runIf(built)("web with a separate platform (UPSTREAM_URL)", () => {
@@ -49,14 +15,14 @@ describe.runIf(built)("web with a separate platform (UPSTREAM_URL)", () => {
   beforeAll(async () => {
     dataDir = mkdtempSync(path.join(tmpdir(), "upstream-"));
     const [platformPort, webPort] = [await freePort(), await freePort()];
-    platform = start([path.join(root, "node_modules/tsx/dist/cli.mjs"), "platform/server.ts"], {
+    platform = start([TSX, "platform/server.ts"], {
       PORT: String(platformPort),
       HOST: "127.0.0.1",
       DATA_DIR: dataDir,
       NODE_ENV: "production",
     });
     await waitFor(`http://127.0.0.1:${platformPort}/readyz`);
-    web = start([path.join(root, "node_modules/@remix-run/serve/dist/cli.js"), "build/index.js"], {
+    web = start([REMIX_SERVE, "build/index.js"], {
       PORT: String(webPort),
       UPSTREAM_URL: `http://127.0.0.1:${platformPort}`,
       UPSTREAM_TIMEOUT_MS: "2000",
