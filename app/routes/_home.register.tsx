@@ -35,6 +35,17 @@ const settingsSchema = z.object({
 
 const loginValue = z.object({ token: z.string(), firstTimeLogin: z.boolean(), passwordExpired: z.boolean() });
 
+/** Sends a registration to the platform; on success the new member is logged in and sent to the promotions (spec §4). */
+async function submitRegistration(request: Request, path: string, user: Record<string, string>) {
+  const value = await callPlatform(request, path, {
+    method: "PUT",
+    enc: true,
+    body: { user: { ...user, registerUrl: new URL(request.url).origin, registerMethod: "WEB" }, login: true },
+    schema: loginValue,
+  });
+  return redirect("/promotions", { headers: { "Set-Cookie": await commitSession(value.token, false) } });
+}
+
 function settings(request: Request) {
   return callPlatform(request, "/wps/system/setting/register", { schema: settingsSchema });
 }
@@ -75,25 +86,14 @@ export async function action({ request }: ActionFunctionArgs) {
   const v = submission.value;
   if (v.website) return json({ result: submission.reply({ formErrors: ["err_correct_info"], hideFields: hidden }) }, { status: 400 });
   try {
-    const value = await callPlatform(request, "/wps/member/register", {
-      method: "PUT", enc: true,
-      body: {
-        user: {
-          username: v.username ?? "",
-          password: v.password ?? "",
-          confirmPassword: v.confirmPassword ?? "",
-          ...(v.email ? { email: v.email } : {}),
-          ...(v.mobileNum ? { mobileNum: v.mobileNum } : {}),
-          ...(v.referralCode ? { referralCode: v.referralCode } : {}),
-          registerUrl: new URL(request.url).origin,
-          registerMethod: "WEB",
-        },
-        login: true,
-      },
-      schema: loginValue,
+    return await submitRegistration(request, "/wps/member/register", {
+      username: v.username ?? "",
+      password: v.password ?? "",
+      confirmPassword: v.confirmPassword ?? "",
+      ...(v.email ? { email: v.email } : {}),
+      ...(v.mobileNum ? { mobileNum: v.mobileNum } : {}),
+      ...(v.referralCode ? { referralCode: v.referralCode } : {}),
     });
-    // Spec §4: registered players are logged in and sent to the promotions.
-    return redirect("/promotions", { headers: { "Set-Cookie": await commitSession(value.token, false) } });
   } catch (e) {
     if (!(e instanceof PlatformError)) throw e;
     const failures = (e.details.fields ?? {}) as Record<string, { kind: string }>;
@@ -127,24 +127,14 @@ async function registerByMobile(request: Request, formData: FormData, fields: z.
       });
       return json({ result: submission.reply({ hideFields: hidden }), sentUntil: sent.resendAt as string | null });
     }
-    const value = await callPlatform(request, "/wps/member/registerMobile", {
-      method: "PUT", enc: true,
-      body: {
-        user: {
-          mobileNum: v.mobileNum ?? "",
-          countryDialingCode: v.countryDialingCode ?? "",
-          verificationCode: v.verificationCode ?? "",
-          password: v.password ?? "",
-          confirmPassword: v.confirmPassword ?? "",
-          ...(v.referralCode ? { referralCode: v.referralCode } : {}),
-          registerUrl: new URL(request.url).origin,
-          registerMethod: "WEB",
-        },
-        login: true,
-      },
-      schema: loginValue,
+    return await submitRegistration(request, "/wps/member/registerMobile", {
+      mobileNum: v.mobileNum ?? "",
+      countryDialingCode: v.countryDialingCode ?? "",
+      verificationCode: v.verificationCode ?? "",
+      password: v.password ?? "",
+      confirmPassword: v.confirmPassword ?? "",
+      ...(v.referralCode ? { referralCode: v.referralCode } : {}),
     });
-    return redirect("/promotions", { headers: { "Set-Cookie": await commitSession(value.token, false) } });
   } catch (e) {
     if (!(e instanceof PlatformError)) throw e;
     if (typeof e.details.resendAt === "string") return json({ result: submission.reply({ hideFields: hidden }), sentUntil: e.details.resendAt as string | null });

@@ -27,6 +27,9 @@ const PASSWORD_MAX_AGE_MS = 90 * 24 * 60 * 60 * 1000;
 
 type Merchant = { code: string };
 
+/** A member's own referral (invitation) code: 8 upper-case letters and digits. */
+const newReferralCode = () => randomBytes(6).toString("base64url").replace(/[-_]/g, "A").toUpperCase();
+
 export const hashToken = (token: string) => createHash("sha256").update(token).digest("hex");
 
 /** argon2id with the library's defaults (m=19 MiB, t=2, p=1: OWASP's minimum). */
@@ -331,7 +334,7 @@ export async function register(db: Database, merchant: Merchant, input: Register
       payeeName: input.payeeName?.trim() || null,
       profile,
       uplineId,
-      referralCode: randomBytes(6).toString("base64url").replace(/[-_]/g, "A").toUpperCase(),
+      referralCode: newReferralCode(),
       affiliateCode: affiliate || null,
       firstLoginAt: new Date(),
     })
@@ -417,7 +420,7 @@ export async function createMember(db: Database, merchant: Merchant, input: NewM
       email: input.email?.trim() || null,
       mustChangePassword: !!input.mustChangePassword,
       uplineId: input.uplineId ?? null,
-      referralCode: randomBytes(6).toString("base64url").replace(/[-_]/g, "A").toUpperCase(),
+      referralCode: newReferralCode(),
     })
     .onConflictDoNothing()
     .returning();
@@ -438,7 +441,7 @@ export async function freePlayLogin(db: Database, merchant: Merchant, ip: string
       nickname: account,
       type: TRIAL_TYPES[0]!,
       passwordHash: await hashPassword(randomBytes(24).toString("base64url")),
-      referralCode: randomBytes(6).toString("base64url").replace(/[-_]/g, "A").toUpperCase(),
+      referralCode: newReferralCode(),
       firstLoginAt: new Date(),
     })
     .returning();
