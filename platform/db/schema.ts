@@ -2,3 +2,6 @@
 export * from "../system/schema.js";
 export * from "../games/schema.js";
 export * from "../accounts/schema.js";
+export * from "../ledger/schema.js";
+export * from "../payments/schema.js";
+export * from "../wallet/schema.js";

@@ -1,0 +1,96 @@
+import { eq, sql } from "drizzle-orm";
+import { openTestDb, type TestDb } from "../testing/db.js";
+import { ledgerTransfers } from "./schema.js";
+import { checkInvariants, ensureAccount, memberBalance, reverseTransfer, transfer, withLedgerTx } from "./service.js";
+import { formatAmount, parseAmount } from "./money.js";
+
+describe("ledger", () => {
+  let t: TestDb;
+  beforeAll(async () => {
+    t = await openTestDb({ seed: false });
+    await t.handle.db.execute(sql`insert into merchants (code, name, currency) values ('L1', 'Ledger', 'USD')`);
+  });
+  afterAll(() => t.cleanup());
+
+  const member = (memberId: number) => ({ merchantCode: "L1", currency: "USD", kind: "member" as const, memberId });
+  const system = (kind: "house" | "payment_clearing" | "bonus", memberId = 0) => ({ merchantCode: "L1", currency: "USD", kind, memberId });
+
+  it("moves money between two accounts and keeps every invariant", async () => {
+    const db = t.handle.db;
+    const dep = await transfer(db, { from: system("payment_clearing", 1), to: member(1), amount: 10_000n, kind: "deposit", key: "t1-dep" });
+    expect(dep).toMatchObject({ replayed: false, creditBalanceAfter: 10_000n, debitBalanceAfter: -10_000n });
+    const bet = await transfer(db, { from: member(1), to: system("house", 1), amount: 2_500n, kind: "bet", key: "t1-bet", category: "RNG" });
+    expect(bet.debitBalanceAfter).toBe(7_500n);
+    expect(await memberBalance(db, "L1", "USD", 1)).toBe(7_500n);
+    expect(await checkInvariants(db)).toEqual({ unbalancedCurrencies: [], negativeAccounts: [], driftingAccounts: [] });
+  });
+
+  it("returns the first result for a repeated key and refuses the key with another payload", async () => {
+    const db = t.handle.db;
+    const first = await transfer(db, { from: system("bonus", 2), to: member(2), amount: 300n, kind: "bonus", key: "t2" });
+    const again = await transfer(db, { from: system("bonus", 2), to: member(2), amount: 300n, kind: "bonus", key: "t2" });
+    expect(again).toMatchObject({ id: first.id, replayed: true, creditBalanceAfter: 300n });
+    expect(await memberBalance(db, "L1", "USD", 2)).toBe(300n);
+    await expect(transfer(db, { from: system("bonus", 2), to: member(2), amount: 301n, kind: "bonus", key: "t2" })).rejects.toMatchObject({
+      code: "IDEMPOTENCY_CONFLICT",
+    });
+  });
+
+  it("never lets a member balance go below zero, and says what the balance is", async () => {
+    const db = t.handle.db;
+    await transfer(db, { from: system("bonus", 3), to: member(3), amount: 100n, kind: "bonus", key: "t3-in" });
+    await expect(transfer(db, { from: member(3), to: system("house", 3), amount: 101n, kind: "bet", key: "t3-bet" })).rejects.toMatchObject({
+      code: "INSUFFICIENT_FUNDS",
+      balance: 100n,
+    });
+    expect(await memberBalance(db, "L1", "USD", 3)).toBe(100n);
+    const [row] = await db.select().from(ledgerTransfers).where(eq(ledgerTransfers.idempotencyKey, "t3-bet"));
+    expect(row).toBeUndefined();
+    // The CHECK constraint holds even against a direct write.
+    const id = await ensureAccount(db, member(3));
+    await expect(db.execute(sql`update ledger_accounts set balance = -1 where id = ${id}`)).rejects.toThrow();
+  });
+
+  it("keeps transfer rows append-only and corrects by a reversal, once", async () => {
+    const db = t.handle.db;
+    const moved = await transfer(db, { from: system("bonus", 4), to: member(4), amount: 700n, kind: "bonus", key: "t4" });
+    await expect(db.execute(sql`update ledger_transfers set amount = 1 where id = ${moved.id}`)).rejects.toThrow();
+    await expect(db.execute(sql`delete from ledger_transfers where id = ${moved.id}`)).rejects.toThrow();
+    const reversed = await withLedgerTx(db, (tx) => reverseTransfer(tx, moved.id));
+    const twice = await withLedgerTx(db, (tx) => reverseTransfer(tx, moved.id));
+    expect(twice).toMatchObject({ id: reversed.id, replayed: true });
+    expect(await memberBalance(db, "L1", "USD", 4)).toBe(0n);
+    expect(await checkInvariants(db)).toEqual({ unbalancedCurrencies: [], negativeAccounts: [], driftingAccounts: [] });
+  });
+
+  it("rolls the balance change back when the caller's transaction fails", async () => {
+    const db = t.handle.db;
+    const [from, to] = [await ensureAccount(db, system("bonus", 5)), await ensureAccount(db, member(5))];
+    const { postTransfer } = await import("./service.js");
+    await expect(
+      withLedgerTx(db, async (tx) => {
+        await postTransfer(tx, { merchantCode: "L1", currency: "USD", debitAccountId: from, creditAccountId: to, amount: 50n, kind: "bonus", key: "t5" });
+        throw new Error("caller failed after posting");
+      }),
+    ).rejects.toThrow("caller failed");
+    expect(await memberBalance(db, "L1", "USD", 5)).toBe(0n);
+  });
+});
+
+describe("money", () => {
+  it("parses and formats decimal strings exactly", () => {
+    expect(parseAmount("12.5", "USD")).toBe(1250n);
+    expect(parseAmount("0.01", "USD")).toBe(1n);
+    expect(parseAmount("12.345", "USD")).toBeNull();
+    expect(parseAmount("-1", "USD")).toBeNull();
+    expect(parseAmount("1e3", "USD")).toBeNull();
+    expect(parseAmount("1,000", "USD")).toBeNull();
+    expect(parseAmount("1000", "VND")).toBe(1000n);
+    expect(parseAmount("1.5", "VND")).toBeNull();
+    expect(parseAmount("99999999999999999", "USD")).toBeNull();
+    expect(formatAmount(1250n, "USD")).toBe("12.50");
+    expect(formatAmount(-5n, "USD")).toBe("-0.05");
+    expect(formatAmount(1234n, "KWD")).toBe("1.234");
+    expect(formatAmount(1234n, "JPY")).toBe("1234");
+  });
+});
