@@ -16,6 +16,8 @@ import { operatorRoutes } from "./operator/routes.js";
 import { accountRoutes } from "./accounts/routes.js";
 import { gameRoutes } from "./games/routes.js";
 import { systemRoutes } from "./system/routes.js";
+import { paymentRoutes } from "./payments/routes.js";
+import { launchRoutes, walletRoutes } from "./wallet/routes.js";
 import type { Visitor } from "./system/service.js";
 
 export interface PlatformDeps {
@@ -89,6 +91,9 @@ export function createPlatformApp({ handle, env, encKeys, logger = rootLogger }:
   app.route("/", systemRoutes());
   app.route("/", gameRoutes());
   app.route("/", accountRoutes());
+  app.route("/", paymentRoutes());
+  app.route("/", launchRoutes());
+  app.route("/wallet/v1", walletRoutes());
   app.route("/operator/v1", operatorRoutes());
   return app;
 }

@@ -24,6 +24,11 @@ export const platformEnvSchema = z.object({
       }
     }, "must be a private JWK (JSON with d)")
     .optional(),
+  /** Run the scheduled jobs (payout auto-receive) in this process; every node may, a lock picks one. */
+  RUN_JOBS: z
+    .enum(["true", "false", "1", "0"])
+    .default("true")
+    .transform((v) => v === "true" || v === "1"),
   SEED_ON_EMPTY: z
     .enum(["true", "false", "1", "0"])
     .default("true")

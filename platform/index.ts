@@ -5,6 +5,7 @@ import { createPlatformApp } from "./app.js";
 import { parsePlatformEnv, type PlatformEnv } from "./env.js";
 import { logger } from "./http/observability.js";
 import { loadEncKeys } from "./http/enc.js";
+import { startScheduler } from "./jobs/scheduler.js";
 
 export interface Platform {
   /** The whole platform API: one fetch function. */
@@ -32,10 +33,14 @@ export async function startPlatform(env: PlatformEnv = parsePlatformEnv()): Prom
   const encKeys = await handle.withLock(STARTUP_LOCK_KEY, () => loadEncKeys(handle.db, env.PLATFORM_JWE_PRIVATE_JWK));
   logger.info({ database: handle.kind }, "platform ready");
   const app = createPlatformApp({ handle, env, encKeys });
+  const stopJobs = env.RUN_JOBS ? startScheduler(handle, logger) : () => {};
   return {
     fetch: async (request) => app.fetch(request),
     handle,
     env,
-    close: () => handle.close(),
+    close: async () => {
+      stopJobs();
+      await handle.close();
+    },
   };
 }

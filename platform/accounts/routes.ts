@@ -33,7 +33,7 @@ type C = Context<{ Variables: PlatformVariables }>;
 
 const text = (max: number) => z.string().max(max);
 
-async function jsonBody<O>(c: C, schema: z.ZodType<O, z.ZodTypeDef, unknown>): Promise<O> {
+export async function jsonBody<O>(c: C, schema: z.ZodType<O, z.ZodTypeDef, unknown>): Promise<O> {
   let body: unknown;
   if (ENC_PATHS.includes(c.req.path)) {
     // ENC calls (spec §7): the body is a JWE to the platform's key, never plain JSON.

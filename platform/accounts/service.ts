@@ -39,7 +39,7 @@ export const hashPassword = (password: string) => argonHash(password);
 let dummyHash: Promise<string> | null = null;
 const getDummyHash = () => (dummyHash ??= argonHash(randomBytes(16).toString("hex")));
 
-async function passwordMatches(hashValue: string, password: string): Promise<boolean> {
+export async function passwordMatches(hashValue: string, password: string): Promise<boolean> {
   try {
     return await argonVerify(hashValue, password);
   } catch {
@@ -78,7 +78,7 @@ const throttleKeys = (merchant: Merchant, account: string, ip: string | null) =>
   ...(ip ? [`login:ip:${ip}`] : []),
 ];
 
-async function throttleState(db: Database, keys: string[]) {
+export async function throttleState(db: Database, keys: string[]) {
   const rows = await Promise.all(keys.map((key) => db.select().from(authThrottle).where(eq(authThrottle.key, key)).limit(1)));
   const now = Date.now();
   let locked = false;
@@ -92,7 +92,7 @@ async function throttleState(db: Database, keys: string[]) {
 }
 
 /** Counts a failure for each key atomically; the fifth within the window locks for 5 minutes. */
-async function recordFailure(db: Database, keys: string[]) {
+export async function recordFailure(db: Database, keys: string[]) {
   for (const key of keys) {
     await db.execute(sql`
       insert into auth_throttle (key, failures, window_start, locked_until)
@@ -107,7 +107,7 @@ async function recordFailure(db: Database, keys: string[]) {
   }
 }
 
-async function clearFailures(db: Database, key: string) {
+export async function clearFailures(db: Database, key: string) {
   await db.delete(authThrottle).where(eq(authThrottle.key, key));
 }
 

@@ -13,6 +13,8 @@ import {
 } from "../system/schema.js";
 import { gameCategories, games, merchantVendors, vendors, winners } from "../games/schema.js";
 import { demoGames, demoWins } from "../games/demo-catalogue.js";
+import { paymentChannels } from "../payments/schema.js";
+import { randomBytes } from "node:crypto";
 
 export const DEMO_MERCHANT = "DEMO";
 
@@ -184,6 +186,13 @@ export async function seedDemo(db: Database): Promise<{ created: boolean }> {
           })),
         ),
       );
+      // Demo money channels (USD cents): a bank transfer the operator confirms, the sandbox
+      // gateway whose payer page pays or fails, and bank payouts.
+      await tx.insert(paymentChannels).values([
+        { merchantCode: DEMO_MERCHANT, direction: "DEPOSIT", code: "BANK", type: "BANK", name: "Bank transfer", minAmount: 1_000n, maxAmount: 5_000_000n, sort: 0, config: { bankName: "Demo Bank", accountName: "Demo Gaming Ltd", accountNumber: "001234567890" } },
+        { merchantCode: DEMO_MERCHANT, direction: "DEPOSIT", code: "SANDBOX", type: "GATEWAY", name: "Online payment (sandbox)", minAmount: 100n, maxAmount: 1_000_000n, sort: 1, config: { provider: "sandbox", secret: randomBytes(32).toString("hex") } },
+        { merchantCode: DEMO_MERCHANT, direction: "WITHDRAW", code: "BANK", type: "BANK", name: "Bank payout", minAmount: 5_000n, maxAmount: 2_000_000n, sort: 0, config: {} },
+      ]);
       await tx.insert(notices).values([
         ...Array.from({ length: 12 }, (_, i) => ({
           merchantCode: DEMO_MERCHANT,

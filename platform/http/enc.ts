@@ -60,4 +60,9 @@ export const ENC_PATHS = [
   "/wps/member/registerMobile",
   "/wps/member/password/phone",
   "/wps/member/password/reset",
+  // Money calls that carry the payment password.
+  "/wps/payment/withdraw",
+  "/wps/member/payment-password",
+  "/wps/member/transfer/upline",
+  "/wps/agent/transfer/downline",
 ];

@@ -4,9 +4,11 @@ import { z } from "zod";
 import type { PlatformVariables } from "../app.js";
 import { fail, refuseNul } from "../http/envelope.js";
 import { and, desc, eq } from "drizzle-orm";
-import { outbox } from "../accounts/schema.js";
+import { members, outbox } from "../accounts/schema.js";
 import { createMember } from "../accounts/service.js";
 import { getSiteStatus, updateSiteStatus, upsertMerchant } from "../system/service.js";
+import { registerPaymentOperatorRoutes } from "../payments/operator.js";
+import { registerWalletOperatorRoutes } from "../wallet/operator.js";
 
 const code = z.string().regex(/^[A-Za-z0-9_-]{1,40}$/, "letters, digits, _ and - only");
 const localized = z.record(z.string().regex(/^[a-z]{2}(-[A-Za-z]{2,4})?$/), z.string().max(2000));
@@ -63,6 +65,8 @@ export function operatorRoutes() {
     }
     await next();
   });
+  registerPaymentOperatorRoutes(app);
+  registerWalletOperatorRoutes(app);
 
   const body = async <O,>(raw: Request, schema: z.ZodType<O, z.ZodTypeDef, unknown>): Promise<{ data: O } | { error: string }> => {
     let json: unknown;
@@ -103,11 +107,24 @@ export function operatorRoutes() {
         mobileNum: z.string().regex(/^\d{6,15}$/).optional(),
         email: z.string().email().max(100).optional(),
         mustChangePassword: z.boolean().optional(),
+        /** The upline's account (an agent's downline, or a referred player). */
+        upline: z.string().max(30).optional(),
       }),
     );
     if ("error" in b) return fail(c, 400, "INVALID_REQUEST", b.error);
-    await getSiteStatus(c.var.db, c.req.param("code")!); // 404 for an unknown merchant
-    return c.json(await createMember(c.var.db, { code: c.req.param("code")! }, b.data), 201);
+    const merchantCode = c.req.param("code")!;
+    await getSiteStatus(c.var.db, merchantCode); // 404 for an unknown merchant
+    let uplineId: number | undefined;
+    if (b.data.upline) {
+      const [up] = await c.var.db
+        .select({ id: members.id })
+        .from(members)
+        .where(and(eq(members.merchantCode, merchantCode), eq(members.account, b.data.upline.trim().toLowerCase())))
+        .limit(1);
+      if (!up) return fail(c, 400, "INVALID_REQUEST", "upline: no such member");
+      uplineId = up.id;
+    }
+    return c.json(await createMember(c.var.db, { code: merchantCode }, { ...b.data, uplineId }), 201);
   });
 
   // The default message provider's outbox: what would have gone out by SMS or e-mail.

@@ -1,0 +1,43 @@
+import type { DbHandle } from "../db/client.js";
+import type { Logger } from "../http/observability.js";
+import { autoReceiveWithdrawals } from "../payments/service.js";
+
+/** Advisory-lock keys of the jobs: one node at a time runs each. */
+export const JOB_LOCKS = { withdrawalAutoReceive: 7_310_101 } as const;
+
+export interface Job {
+  name: keyof typeof JOB_LOCKS;
+  everyMs: number;
+  run(handle: DbHandle, now: Date): Promise<number>;
+}
+
+export const JOBS: Job[] = [
+  // Spec §4: a payout not confirmed within the operator's minutes counts as received.
+  { name: "withdrawalAutoReceive", everyMs: 30_000, run: (h, now) => autoReceiveWithdrawals(h.db, now) },
+];
+
+/**
+ * The in-process scheduler (ARCHITECTURE.md, Cross-cutting): each job runs on a timer under its
+ * advisory lock; every job is safe to repeat. Returns a stop function.
+ */
+export function startScheduler(handle: DbHandle, log: Logger, jobs: Job[] = JOBS): () => void {
+  const timers = jobs.map((job) => {
+    let running = false;
+    const tick = async () => {
+      if (running) return;
+      running = true;
+      try {
+        const done = await handle.withLock(JOB_LOCKS[job.name], () => job.run(handle, new Date()));
+        if (done) log.info({ job: job.name, done }, "job ran");
+      } catch (err) {
+        log.warn({ err, job: job.name }, "job failed; it runs again on the next tick");
+      } finally {
+        running = false;
+      }
+    };
+    const timer = setInterval(tick, job.everyMs);
+    timer.unref();
+    return timer;
+  });
+  return () => timers.forEach(clearInterval);
+}
