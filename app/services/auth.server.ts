@@ -14,6 +14,8 @@ const memberInfoSchema = z.object({
   passwordExpired: z.boolean(),
 });
 
+const balanceSchema = z.object({ balance: z.string(), currency: z.string() });
+
 const userCache = new WeakMap<Request, Promise<ShellUser | null>>();
 
 /** The signed-in member behind the session cookie, read once per request from the platform. */
@@ -30,15 +32,21 @@ async function loadUser(request: Request): Promise<ShellUser | null> {
   const token = await getSessionToken(request);
   if (!token) return null;
   try {
-    const info = await callPlatform(request, "/wps/member/info", { schema: memberInfoSchema, token });
+    const [info, wallet] = await Promise.all([
+      callPlatform(request, "/wps/member/info", { schema: memberInfoSchema, token }),
+      callPlatform(request, "/wps/v2/wallets/balance", { schema: balanceSchema, token }).catch((e) => {
+        if (e instanceof PlatformError && e.status === 401) throw e;
+        // The page still renders when only the balance failed: it shows "--".
+        return null;
+      }),
+    ]);
     return {
       account: info.account,
       nickname: info.nickname,
       isAgent: info.isAgent,
       isTrial: info.isTrial,
-      // The wallet comes with the money work; until then there is no balance to show.
-      balance: null,
-      currency: "",
+      balance: wallet?.balance ?? null,
+      currency: wallet?.currency ?? "",
       balanceMasked: false,
       passwordExpired: info.passwordExpired,
     };

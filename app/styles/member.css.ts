@@ -1,0 +1,40 @@
+import { style } from "@vanilla-extract/css";
+import { vars } from "./theme.css";
+
+/** The member centre: a page menu beside (wide) or above (narrow) the page. */
+export const centre = style({
+  display: "grid",
+  gap: 16,
+  gridTemplateColumns: "minmax(0, 1fr)",
+  "@media": { "screen and (min-width: 760px)": { gridTemplateColumns: "200px minmax(0, 1fr)" } },
+});
+export const menu = style({
+  display: "flex",
+  flexWrap: "wrap",
+  gap: 4,
+  alignContent: "start",
+  listStyle: "none",
+  margin: 0,
+  padding: 0,
+  "@media": { "screen and (min-width: 760px)": { flexDirection: "column", flexWrap: "nowrap" } },
+});
+export const menuLink = style({
+  display: "block",
+  padding: "8px 12px",
+  borderRadius: 6,
+  color: vars.color.text,
+  textDecoration: "none",
+  background: vars.color.surfaceAlt,
+  selectors: { '&[aria-current="page"]': { background: vars.color.accent, color: vars.color.accentText } },
+});
+export const panel = style({ display: "grid", gap: 16, alignContent: "start", minWidth: 0 });
+export const card = style({ border: `1px solid ${vars.color.border}`, borderRadius: 8, padding: 16, display: "grid", gap: 10 });
+export const table = style({ width: "100%", borderCollapse: "collapse", fontSize: 14 });
+export const tableWrap = style({ overflowX: "auto" });
+export const cell = style({ padding: "6px 8px", borderBottom: `1px solid ${vars.color.border}`, textAlign: "start", whiteSpace: "nowrap" });
+export const number = style({ fontVariantNumeric: "tabular-nums", textAlign: "end" });
+export const positive = style({ color: vars.color.text, fontWeight: 600 });
+export const negative = style({ color: vars.color.danger });
+export const status = style({ padding: 12, borderRadius: 6, background: vars.color.surfaceAlt });
+export const filters = style({ display: "flex", flexWrap: "wrap", gap: 8, alignItems: "end" });
+export const pager = style({ display: "flex", gap: 12, alignItems: "center" });
