@@ -11,6 +11,14 @@ export interface Operator {
   createMember(body: { account: string; password: string; type?: number; mustChangePassword?: boolean; mobileNum?: string; email?: string }): Promise<void>;
   /** The newest message the default provider "sent" to a recipient. */
   lastMessage(recipient: string): Promise<string | undefined>;
+  /** Credits a demo-brand member through the ledger (a bonus), e.g. to have money to withdraw. */
+  credit(account: string, amount: string): Promise<void>;
+  /** The demo brand's deposits or withdrawals as the back office sees them, newest first. */
+  list(kind: "deposits" | "withdrawals", status?: string): Promise<Array<{ reference: string; account: string; amount: string; status: string; receipt?: string | null }>>;
+  /** A back-office decision: deposits confirm|reject, withdrawals approve|reject. */
+  decide(kind: "deposits" | "withdrawals", reference: string, decision: "confirm" | "reject" | "approve"): Promise<void>;
+  /** Any operator call, for what the helpers above do not cover. */
+  call(method: "GET" | "PUT" | "POST", path: string, data?: unknown): Promise<{ status: number; body: any }>;
 }
 
 function operatorApi(request: APIRequestContext, baseURL: string): Operator {
@@ -39,6 +47,33 @@ function operatorApi(request: APIRequestContext, baseURL: string): Operator {
       expect(res.status(), await res.text()).toBe(201);
     },
     setRegion: (code, body) => put(`/merchants/${code}/region-restriction`, body),
+    async credit(account, amount) {
+      const res = await request.post(`${baseURL}/operator/v1/merchants/DEMO/members/${account}/credits`, {
+        headers,
+        data: { kind: "bonus", amount, reference: `e2e-${randomBytes(6).toString("hex")}` },
+      });
+      expect(res.status(), await res.text()).toBe(201);
+    },
+    async list(kind, status) {
+      const res = await request.get(`${baseURL}/operator/v1/merchants/DEMO/${kind}${status ? `?status=${status}` : ""}`, { headers });
+      expect(res.status(), await res.text()).toBe(200);
+      return ((await res.json()) as { items: Awaited<ReturnType<Operator["list"]>> }).items;
+    },
+    async decide(kind, reference, decision) {
+      const res = await request.post(`${baseURL}/operator/v1/merchants/DEMO/${kind}/${reference}/${decision}`, { headers });
+      expect(res.status(), await res.text()).toBe(200);
+    },
+    async call(method, path, data) {
+      const res = await request.fetch(`${baseURL}/operator/v1${path}`, { method, headers, data });
+      const text = await res.text();
+      let body: unknown = text;
+      try {
+        body = JSON.parse(text);
+      } catch {
+        // keep text
+      }
+      return { status: res.status(), body };
+    },
   };
 }
 
