@@ -41,6 +41,7 @@ const merchantBody = z.object({
     )
     .max(50)
     .optional(),
+  vendors: z.array(z.string().regex(/^[A-Za-z0-9_-]{1,40}$/)).max(500).optional(),
 });
 
 function keyMatches(given: string | undefined, expected: string): boolean {

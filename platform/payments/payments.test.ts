@@ -245,12 +245,16 @@ describe("money flows", () => {
     const refused = await p.call("/wps/relay/GCS_walletTransfer", { method: "POST", headers: auth(single.token), json: { from: "MAIN", to: "PG", amount: "1.00", reference: key() } });
     expect(refused.body.error.code).toBe("SINGLE_WALLET");
 
-    const put = await p.call("/operator/v1/merchants/MULTI", { method: "PUT", operator: true, json: { name: "Multi", currency: "USD", domains: ["multi.test"], isSingleWallet: false } });
-    expect(put.status).toBe(200);
-    // Give MULTI the demo vendors.
     const { merchantVendors } = await import("../games/schema.js");
     const demoVendors = await p.handle.db.select().from(merchantVendors).where(eq(merchantVendors.merchantCode, "DEMO"));
-    await p.handle.db.insert(merchantVendors).values(demoVendors.map((v) => ({ ...v, merchantCode: "MULTI" }))).onConflictDoNothing();
+    const put = await p.call("/operator/v1/merchants/MULTI", {
+      method: "PUT",
+      operator: true,
+      json: { name: "Multi", currency: "USD", domains: ["multi.test"], isSingleWallet: false, vendors: demoVendors.map((v) => v.vendorCode) },
+    });
+    expect(put.status).toBe(200);
+    const unknown = await p.call("/operator/v1/merchants/MULTI", { method: "PUT", operator: true, json: { name: "Multi", currency: "USD", domains: ["multi.test"], vendors: ["NOPE"] } });
+    expect(unknown.body.error.code).toBe("VENDOR_NOT_FOUND");
     const account = `multi${n++}`;
     await p.call("/operator/v1/merchants/MULTI/members", { method: "POST", operator: true, json: { account, password: "secret123" } });
     const mh = { "x-site-host": "multi.test", "x-client-ip": "198.51.100.78" };

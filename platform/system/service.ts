@@ -1,4 +1,5 @@
-import { asc, eq } from "drizzle-orm";
+import { asc, eq, inArray } from "drizzle-orm";
+import { merchantVendors, vendors } from "../games/schema.js";
 import type { Database } from "../db/client.js";
 import { DomainError } from "../http/envelope.js";
 import { ipInRanges, isValidRange, parseIp } from "./ip.js";
@@ -213,6 +214,8 @@ export interface MerchantInput {
   isSingleWallet?: boolean;
   /** Replaces the brand's customer-service and contact entries when given. */
   customerService?: Array<{ csType: string; title: string; url: string }>;
+  /** Replaces the vendors the brand offers (vendor codes, in order) when given. */
+  vendors?: string[];
 }
 
 /** Creates or updates a merchant (a brand) and the hosts it answers on. */
@@ -244,7 +247,15 @@ export async function upsertMerchant(db: Database, code: string, input: Merchant
           .values(input.customerService.map((c, sort) => ({ ...c, merchantCode: code, sort })));
       }
     }
-    return { ...values, domains };
+    if (input.vendors) {
+      const codes = [...new Set(input.vendors)];
+      const known = codes.length ? await tx.select({ code: vendors.code }).from(vendors).where(inArray(vendors.code, codes)) : [];
+      const missing = codes.filter((c) => !known.some((k) => k.code === c));
+      if (missing.length) throw new DomainError("VENDOR_NOT_FOUND", `Unknown vendors: ${missing.join(", ")}`, 400);
+      await tx.delete(merchantVendors).where(eq(merchantVendors.merchantCode, code));
+      if (codes.length) await tx.insert(merchantVendors).values(codes.map((vendorCode, sort) => ({ merchantCode: code, vendorCode, sort })));
+    }
+    return { ...values, domains, ...(input.vendors ? { vendors: input.vendors } : {}) };
   });
   // After commit, so no request caches the old answer in between.
   forgetMerchants(db);
