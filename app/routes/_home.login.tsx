@@ -53,7 +53,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 /** The second step of a login from a new address: the code of the factor the platform asked for. */
 async function verifyStep(request: Request, formData: FormData) {
   const pending = await pendingLogin(request);
-  const code = String(formData.get("code") ?? "").trim().slice(0, 20);
+  const code = String(formData.get("code") ?? "").trim().slice(0, 100);
   if (!pending) return redirect("/login");
   if (!code) return json({ verifyError: "err_code_missing" }, { status: 400 });
   try {
@@ -74,6 +74,14 @@ async function verifyStep(request: Request, formData: FormData) {
     return json({ verifyError: "err_code_invalid" }, { status: 400 });
   }
 }
+
+/** The text that tells the member what the extra factor of spec §4 asks for. */
+const VERIFY_TEXT: Record<string, string> = {
+  TOTP: "verify_totp",
+  MOBILE: "verify_mobile",
+  EMAIL: "verify_email",
+  BANK_NAME: "verify_bank_name",
+};
 
 export async function action({ request }: ActionFunctionArgs) {
   const formData = await readForm(request);
@@ -165,15 +173,16 @@ export default function LoginPopup() {
     return (
       <Popup title={t("verify_title")} testId="verify-popup">
         <p>{t("verify_intro")}</p>
-        <p>{t(loaded.verify === "TOTP" ? "verify_totp" : "verify_mobile")}</p>
+        <p>{t(VERIFY_TEXT[loaded.verify] ?? "verify_mobile")}</p>
         <Form method="post" action="/login?verify=1" className={s.stackForm}>
           <CsrfInput />
-          <label htmlFor="verify-code">{t("login_code")}</label>
+          <label htmlFor="verify-code">{t(loaded.verify === "BANK_NAME" ? "verify_bank_label" : "login_code")}</label>
           <input
             id="verify-code"
             name="code"
-            inputMode="numeric"
-            autoComplete="one-time-code"
+            inputMode={loaded.verify === "BANK_NAME" ? "text" : "numeric"}
+            autoComplete={loaded.verify === "BANK_NAME" ? "off" : "one-time-code"}
+            maxLength={100}
             className={s.field}
             aria-invalid={error ? true : undefined}
             aria-describedby={error ? "verify-code-error" : undefined}

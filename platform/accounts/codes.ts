@@ -39,7 +39,7 @@ export async function expiredMinutesFor(db: Database, merchantCode: string): Pro
 export async function sendCode(
   db: Database,
   provider: MessageProvider,
-  opts: { merchantCode: string; purpose: CodePurpose; target: string; deliver: boolean },
+  opts: { merchantCode: string; purpose: CodePurpose; target: string; deliver: boolean; channel?: "sms" | "email" },
 ) {
   const expiredMinutes = await expiredMinutesFor(db, opts.merchantCode);
   const windowMs = expiredMinutes * 60_000;
@@ -64,7 +64,7 @@ export async function sendCode(
     expiresAt: new Date(now + windowMs),
   });
   if (opts.deliver) {
-    await provider.send({ merchantCode: opts.merchantCode, channel: "sms", recipient: opts.target, body: `Your verification code is ${code}. It expires in ${expiredMinutes} min.` });
+    await provider.send({ merchantCode: opts.merchantCode, channel: opts.channel ?? "sms", recipient: opts.target, body: `Your verification code is ${code}. It expires in ${expiredMinutes} min.` });
   }
   return { expiredMinutes, resendAt: new Date(now + windowMs).toISOString() };
 }

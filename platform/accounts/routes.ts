@@ -104,7 +104,7 @@ export function accountRoutes() {
 
   // The extra step of a login from a new address (spec §4): the challenge and the factor's code.
   app.post("/wps/session/verify", async (c) => {
-    const body = await jsonBody(c, z.object({ challenge: text(100), code: text(20), remember: z.boolean().optional() }));
+    const body = await jsonBody(c, z.object({ challenge: text(100), code: text(100), remember: z.boolean().optional() }));
     const member = await completeChallenge(c.var.db, body.challenge, body.code);
     return ok(c, await finishLogin(c.var.db, { code: member.merchantCode }, member, c.var.visitor.ip, !!body.remember, c.var.log));
   });

@@ -7,9 +7,12 @@ import { merchants } from "../system/schema.js";
 import { phoneTarget, sendCode, verifyCode } from "./codes.js";
 import type { MessageProvider } from "./messaging.js";
 import { memberIps, members, verificationCodes } from "./schema.js";
+import { bankAccounts } from "../payments/schema.js";
 
 type Member = typeof members.$inferSelect;
-export type Factor = "TOTP" | "MOBILE";
+/** The extra factors of spec §4, in the order they are preferred. */
+export const FACTORS = ["TOTP", "MOBILE", "EMAIL", "BANK_NAME"] as const;
+export type Factor = (typeof FACTORS)[number];
 
 const CHALLENGE_MS = 10 * 60 * 1000;
 const MAX_ATTEMPTS = 5;
@@ -27,8 +30,9 @@ export async function rememberIp(db: Database, memberId: number, ip: string | nu
 
 /**
  * Spec §4: a login from an address the member has not used before asks for one extra factor
- * the operator enabled (settings.unknownIpFactors, default TOTP then MOBILE). A member with no
- * address on record yet (the first login) or no usable factor is let through.
+ * the operator enabled (settings.unknownIpFactors, default TOTP then MOBILE), in the order
+ * TOTP, mobile code, bound-email code, bank account name: the first the member can answer. A
+ * member with no address on record yet (the first login) or no usable factor is let through.
  */
 export async function factorFor(db: Database, member: Member, ip: string | null): Promise<Factor | null> {
   if (!ip) return null;
@@ -38,6 +42,11 @@ export async function factorFor(db: Database, member: Member, ip: string | null)
   const enabled = ((m?.settings as { unknownIpFactors?: string[] } | undefined)?.unknownIpFactors ?? ["TOTP", "MOBILE"]) as string[];
   if (enabled.includes("TOTP") && member.totpEnabled && member.totpSecret) return "TOTP";
   if (enabled.includes("MOBILE") && member.mobileNum) return "MOBILE";
+  if (enabled.includes("EMAIL") && member.email) return "EMAIL";
+  if (enabled.includes("BANK_NAME")) {
+    const [bank] = await db.select({ id: bankAccounts.id }).from(bankAccounts).where(eq(bankAccounts.memberId, member.id)).limit(1);
+    if (bank) return "BANK_NAME";
+  }
   return null;
 }
 
@@ -58,8 +67,16 @@ export async function startChallenge(db: Database, provider: MessageProvider, me
       if (!(e instanceof DomainError && e.code === "TOO_MANY_REQUESTS")) throw e;
     });
   }
+  if (factor === "EMAIL") {
+    await sendCode(db, provider, { merchantCode: member.merchantCode, purpose: "verify", target: emailTarget(member.email ?? ""), deliver: true, channel: "email" }).catch((e) => {
+      if (!(e instanceof DomainError && e.code === "TOO_MANY_REQUESTS")) throw e;
+    });
+  }
   return { challenge, factor };
 }
+
+const emailTarget = (email: string) => email.trim().toLowerCase();
+const squash = (s: string) => s.normalize("NFKC").trim().replace(/\s+/g, " ").toLowerCase();
 
 /** Checks the extra factor for a challenge; on success the challenge is spent and the member returned. */
 export async function completeChallenge(db: Database, challenge: string, code: string) {
@@ -83,13 +100,18 @@ export async function completeChallenge(db: Database, challenge: string, code: s
   let ok = false;
   if (factor === "TOTP" && member.totpSecret) {
     ok = await spendTotpCode(db, member, code);
-  } else if (factor === "MOBILE") {
+  } else if (factor === "MOBILE" || factor === "EMAIL") {
+    const target = factor === "MOBILE" ? phoneTarget(member.countryDialingCode ?? "", member.mobileNum ?? "") : emailTarget(member.email ?? "");
     try {
-      await verifyCode(db, { merchantCode: member.merchantCode, purpose: "verify", target: phoneTarget(member.countryDialingCode ?? "", member.mobileNum ?? ""), code });
+      await verifyCode(db, { merchantCode: member.merchantCode, purpose: "verify", target, code });
       ok = true;
     } catch (e) {
       if (!(e instanceof DomainError)) throw e;
     }
+  } else if (factor === "BANK_NAME") {
+    // The name on any bank account the member bound (the attempts on the challenge limit guessing).
+    const banks = await db.select({ accountName: bankAccounts.accountName }).from(bankAccounts).where(eq(bankAccounts.memberId, member.id));
+    ok = code.trim().length > 0 && banks.some((b) => squash(b.accountName) === squash(code));
   }
   if (!ok) {
     await db.update(verificationCodes).set({ attempts: sql`${verificationCodes.attempts} + 1` }).where(eq(verificationCodes.id, row.id));
