@@ -24,6 +24,9 @@ export const platformEnvSchema = z.object({
       }
     }, "must be a private JWK (JSON with d)")
     .optional(),
+  /** A real SMS and e-mail gateway (see platform/accounts/messaging.ts); unset, messages go to the outbox. */
+  MESSAGE_WEBHOOK_URL: z.string().url().optional(),
+  MESSAGE_WEBHOOK_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
   /** Run the scheduled jobs (payout auto-receive) in this process; every node may, a lock picks one. */
   RUN_JOBS: z
     .enum(["true", "false", "1", "0"])

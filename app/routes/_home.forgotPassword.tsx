@@ -8,6 +8,7 @@ import { FieldError } from "~/components/field-error";
 import { Popup } from "~/components/popup";
 import { SendCodeButton } from "~/components/send-code";
 import { ruleMessage } from "~/lib/register-schema";
+import { CODE_ERRORS } from "~/lib/code-errors";
 import { readForm } from "~/services/forms.server";
 import { platformFetch, callPlatform, PlatformError } from "~/services/platform.server";
 import { getClientIp, getSiteHost } from "~/services/client-info.server";
@@ -19,13 +20,6 @@ import * as s from "~/styles/shell.css";
 type Errors = Record<string, string[]>;
 type Values = Record<string, string>;
 
-const CODE_ERRORS: Record<string, [string, string]> = {
-  PHONE_MISSING: ["mobileNum", "err_phone_missing"],
-  PHONE_FORMAT: ["mobileNum", "err_phone_format"],
-  CODE_MISSING: ["verificationCode", "err_code_missing"],
-  CODE_INVALID: ["verificationCode", "err_code_invalid"],
-  CODE_EXPIRED: ["verificationCode", "err_code_expired"],
-};
 
 /** Forgot password (spec §4): by e-mail, a confirmation and the popup closes; by phone, a code, a new password, logged in. */
 export async function action({ request }: ActionFunctionArgs) {
@@ -85,7 +79,7 @@ export async function action({ request }: ActionFunctionArgs) {
       errors[f] = [ruleMessage({ kind: "pattern", patternId: failure.patternId ?? "ANY", min: failure.min ?? 0, max: failure.max ?? 0 }) ?? "err_correct_info"];
     }
     const mapped = CODE_ERRORS[e.code];
-    if (mapped) errors[mapped[0]] = [mapped[1]];
+    if (mapped) errors[mapped[0] || "form"] = [mapped[1]];
     if (!Object.keys(errors).length) errors.form = ["err_correct_info"];
     return json({ mode: "phone", values, errors, sentUntil: null, done: false }, { status: 400 });
   }

@@ -10,6 +10,7 @@ import { LoginForm } from "~/components/login-form";
 import { Popup } from "~/components/popup";
 import { loginSchema } from "~/lib/auth-schemas";
 import { getUser } from "~/services/auth.server";
+import { CODE_ERRORS } from "~/lib/code-errors";
 import { readForm } from "~/services/forms.server";
 import { callPlatform, PlatformError } from "~/services/platform.server";
 import { safeRedirectPath } from "~/services/preferences.server";
@@ -31,15 +32,9 @@ const REFUSALS: Record<string, { field?: string; key: string }> = {
   INVALID_CREDENTIALS: { field: "password", key: "err_incorrect_password" },
   CAPTCHA_REQUIRED: { field: "captcha", key: "err_captcha_required" },
   CAPTCHA_INVALID: { field: "captcha", key: "err_captcha_required" },
-  TOO_MANY_REQUESTS: { key: "err_too_many" },
   NOT_MEMBER: { key: "err_non_member" },
   NOT_AGENT: { key: "err_non_agent" },
-  NOT_ENABLED: { key: "err_function_disabled" },
-  PHONE_MISSING: { field: "mobileNum", key: "err_phone_missing" },
-  PHONE_FORMAT: { field: "mobileNum", key: "err_phone_format" },
-  CODE_MISSING: { field: "verificationCode", key: "err_code_missing" },
-  CODE_INVALID: { field: "verificationCode", key: "err_code_invalid" },
-  CODE_EXPIRED: { field: "verificationCode", key: "err_code_expired" },
+  ...Object.fromEntries(Object.entries(CODE_ERRORS).map(([code, [field, key]]) => [code, field ? { field, key } : { key }])),
 };
 
 const codeSent = z.object({ expiredMinutes: z.number(), resendAt: z.string() });

@@ -12,6 +12,7 @@ import { Popup } from "~/components/popup";
 import { SendCodeButton } from "~/components/send-code";
 import { registerMobileSchema, registerSchema, ruleMessage } from "~/lib/register-schema";
 import { getUser } from "~/services/auth.server";
+import { CODE_ERRORS } from "~/lib/code-errors";
 import { readForm } from "~/services/forms.server";
 import { callPlatform, PlatformError } from "~/services/platform.server";
 import { commitSession } from "~/services/session.server";
@@ -140,10 +141,11 @@ async function registerByMobile(request: Request, formData: FormData, fields: z.
     if (typeof e.details.resendAt === "string") return json({ result: submission.reply({ hideFields: hidden }), sentUntil: e.details.resendAt as string | null });
     const failures = (e.details.fields ?? {}) as Record<string, { kind: string }>;
     const fieldErrors = Object.fromEntries(Object.entries(failures).map(([f, failure]) => [f, [MOBILE_ERRORS[failure.kind] ?? fieldMessage(failure)]]));
-    if (e.code === "PHONE_FORMAT") fieldErrors.mobileNum = ["err_phone_format"];
-    if (e.code === "PHONE_MISSING") fieldErrors.mobileNum = ["err_phone_missing"];
+    const mapped = CODE_ERRORS[e.code];
+    if (mapped?.[0]) fieldErrors[mapped[0]] = [mapped[1]];
+    const formErrors = [mapped && !mapped[0] ? mapped[1] : "err_correct_info"];
     return json(
-      { result: submission.reply({ hideFields: hidden, ...(Object.keys(fieldErrors).length ? { fieldErrors } : { formErrors: ["err_correct_info"] }) }), sentUntil: null },
+      { result: submission.reply({ hideFields: hidden, ...(Object.keys(fieldErrors).length ? { fieldErrors } : { formErrors }) }), sentUntil: null },
       { status: 400 },
     );
   }

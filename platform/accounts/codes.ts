@@ -55,16 +55,24 @@ export async function sendCode(
   }
   const code = String(randomInt(0, 1_000_000)).padStart(6, "0");
   const now = Date.now();
-  await db.insert(verificationCodes).values({
-    merchantCode: opts.merchantCode,
-    purpose: opts.purpose,
-    target: opts.target,
-    // Undeliverable codes are stored too (unusable: their hash is of nothing), so the countdown is the same.
-    codeHash: opts.deliver ? hashCode(opts.purpose, opts.target, code) : "-",
-    expiresAt: new Date(now + windowMs),
-  });
+  const [stored] = await db
+    .insert(verificationCodes)
+    .values({
+      merchantCode: opts.merchantCode,
+      purpose: opts.purpose,
+      target: opts.target,
+      // Undeliverable codes are stored too (unusable: their hash is of nothing), so the countdown is the same.
+      codeHash: opts.deliver ? hashCode(opts.purpose, opts.target, code) : "-",
+      expiresAt: new Date(now + windowMs),
+    })
+    .returning({ id: verificationCodes.id });
   if (opts.deliver) {
-    await provider.send({ merchantCode: opts.merchantCode, channel: opts.channel ?? "sms", recipient: opts.target, body: `Your verification code is ${code}. It expires in ${expiredMinutes} min.` });
+    // A code the gateway refused was never sent: forget it, so the member can try again at once.
+    const forget = () => db.delete(verificationCodes).where(eq(verificationCodes.id, stored!.id));
+    await provider.send({ merchantCode: opts.merchantCode, channel: opts.channel ?? "sms", recipient: opts.target, body: `Your verification code is ${code}. It expires in ${expiredMinutes} min.` }).catch(async (err) => {
+      await forget();
+      throw err;
+    });
   }
   return { expiredMinutes, resendAt: new Date(now + windowMs).toISOString() };
 }

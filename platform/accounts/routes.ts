@@ -22,7 +22,7 @@ import {
   revokeSession,
   smsLogin,
 } from "./service.js";
-import { outboxProvider } from "./messaging.js";
+import { messageProvider } from "./messaging.js";
 import { decryptBody, ENC_PATHS } from "../http/enc.js";
 import { completeChallenge, enableTotp, setupTotp } from "./two-factor.js";
 import { finishLogin, TRIAL_TYPES } from "./service.js";
@@ -99,7 +99,7 @@ export function accountRoutes() {
     const body = await jsonBody(c, loginBody);
     const merchant = await merchantOf(c);
     if (body.type === "sms") return ok(c, await smsLogin(c.var.db, merchant, body, c.var.visitor.ip, c.var.log));
-    return ok(c, await login(c.var.db, merchant, body, c.var.visitor.ip, c.var.log, outboxProvider(c.var.db, c.var.log)));
+    return ok(c, await login(c.var.db, merchant, body, c.var.visitor.ip, c.var.log, messageProvider(c.var.db, c.var.env, c.var.log)));
   });
 
   // The extra step of a login from a new address (spec §4): the challenge and the factor's code.
@@ -168,7 +168,7 @@ export function accountRoutes() {
     app.post(`/wps/sms/${purpose}`, async (c) => {
       const body = await jsonBody(c, phoneBody);
       const merchant = await merchantOf(c);
-      const provider = outboxProvider(c.var.db, c.var.log);
+      const provider = messageProvider(c.var.db, c.var.env, c.var.log);
       return ok(c, await requestCode(c.var.db, provider, merchant, purpose, { mobileNum: body.mobileNum ?? body.mobileNo, countryDialingCode: body.countryDialingCode }));
     });
   }
@@ -192,7 +192,7 @@ export function accountRoutes() {
     const parsed = z.object({ username: text(100).min(1), email: text(200).min(1) }).safeParse(form);
     if (!parsed.success) throw new DomainError("INVALID_REQUEST", "username and email are required", 400);
     const origin = c.req.header("x-site-origin") ?? `https://${c.var.visitor.host ?? "localhost"}`;
-    const provider = outboxProvider(c.var.db, c.var.log);
+    const provider = messageProvider(c.var.db, c.var.env, c.var.log);
     return ok(c, await forgotByEmail(c.var.db, provider, await merchantOf(c), { ...parsed.data, origin }, c.var.log));
   });
 

@@ -81,10 +81,10 @@ export function testEnv(overrides: Record<string, string> = {}): PlatformEnv {
 }
 
 /** A platform app over a fresh test database, driven through its fetch function. */
-export async function createTestPlatform(options: { seed?: boolean } = {}) {
+export async function createTestPlatform(options: { seed?: boolean; env?: Record<string, string> } = {}) {
   const testDb = await openTestDb(options);
   const encKeys = await loadEncKeys(testDb.handle.db);
-  const app = createPlatformApp({ handle: testDb.handle, env: testEnv(), encKeys });
+  const app = createPlatformApp({ handle: testDb.handle, env: testEnv(options.env), encKeys });
   const call = async (path: string, init: RequestInit & { json?: unknown; operator?: boolean } = {}) => {
     const headers = new Headers(init.headers);
     if (init.json !== undefined) headers.set("content-type", "application/json");
