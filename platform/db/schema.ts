@@ -5,3 +5,4 @@ export * from "../accounts/schema.js";
 export * from "../ledger/schema.js";
 export * from "../payments/schema.js";
 export * from "../wallet/schema.js";
+export * from "../rounds/schema.js";

@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { bigint, boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { merchants, type LocalizedText } from "../system/schema.js";
+import { members } from "../accounts/schema.js";
 
 /** Game vendors (spec §3 Vendor); `code` is the vassalage. */
 export const vendors = pgTable("vendors", {
@@ -96,4 +97,34 @@ export const winners = pgTable(
     isDemo: boolean("is_demo").notNull().default(false),
   },
   (t) => [index("winners_merchant_time_idx").on(t.merchantCode, t.wonAt)],
+);
+
+/** A member's favourite games (spec §3 Favourite games: a list of nodeId). */
+export const favourites = pgTable(
+  "favourites",
+  {
+    memberId: integer("member_id")
+      .notNull()
+      .references(() => members.id, { onDelete: "cascade" }),
+    nodeId: integer("node_id")
+      .notNull()
+      .references(() => games.nodeId, { onDelete: "cascade" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.memberId, t.nodeId] }), index("favourites_member_idx").on(t.memberId, t.createdAt)],
+);
+
+/** Games a member launched, newest first (the lobby's recent games). */
+export const recentGames = pgTable(
+  "recent_games",
+  {
+    memberId: integer("member_id")
+      .notNull()
+      .references(() => members.id, { onDelete: "cascade" }),
+    nodeId: integer("node_id")
+      .notNull()
+      .references(() => games.nodeId, { onDelete: "cascade" }),
+    playedAt: timestamp("played_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.memberId, t.nodeId] }), index("recent_games_member_idx").on(t.memberId, t.playedAt)],
 );
