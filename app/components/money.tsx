@@ -24,7 +24,7 @@ export function MoneyFieldError({ id, errors }: { id: string; errors?: string[] 
   const localised = errors?.map((e) => {
     const [key, bounds] = e.split("|");
     if (!bounds) return e;
-    return `${key}|${bounds.replace(/\d+(?:\.\d+)?/g, (n) => formatBalance(n, language))}`;
+    return `${key}|${bounds.replace(/\d+(?:\.\d+)?/g, (n) => formatBalance(n, language)).replace(" - ", " – ")}`;
   });
   return <FieldError id={id} errors={localised} />;
 }

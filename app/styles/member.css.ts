@@ -95,3 +95,6 @@ export const amountText = style({ fontVariantNumeric: "tabular-nums", fontWeight
 export const collapsible = style({ border: `1px solid ${vars.color.border}`, borderRadius: 8, padding: "8px 12px" });
 export const collapsibleSummary = style({ cursor: "pointer", fontWeight: 600 });
 export const buttonRow = style({ display: "flex", flexWrap: "wrap", gap: 8 });
+/** A page section under a rule, so long phone pages read as separate steps. */
+export const block = style({ display: "grid", gap: 12, alignContent: "start", minWidth: 0, paddingTop: 16, borderTop: `1px solid ${vars.color.border}` });
+export const blockTitle = style({ margin: 0, fontSize: 20 });

@@ -143,7 +143,7 @@ test("an amount outside the channel's limits shows the range beside the field an
   await page.goto("/member/depositv2");
   await deposit(page, /Bank transfer/, "5.00");
   const form = page.getByTestId("deposit-form");
-  await expect(form.getByRole("alert")).toHaveText("El importe debe estar entre 10,00 - 50.000,00");
+  await expect(form.getByRole("alert")).toHaveText("El importe debe estar entre 10,00 – 50.000,00");
   await expect(form.getByLabel("Importe", { exact: true })).toHaveValue("5.00");
   await expect(form.getByLabel(/Bank transfer/)).toBeChecked();
   await expect(page.getByTestId("deposit-list")).toHaveCount(0);

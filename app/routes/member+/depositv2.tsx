@@ -186,7 +186,7 @@ function DepositOutcome({ deposit }: { deposit: Deposit }) {
   const ch = deposit.channel;
   return (
     <section className={m.card} aria-labelledby="deposit-bank-title" data-testid="deposit-outcome" data-status={deposit.status}>
-      <h2 id="deposit-bank-title" style={{ margin: 0 }}>
+      <h2 id="deposit-bank-title" className={m.blockTitle}>
         {t("deposit_bank_title")}
       </h2>
       <p role="status" style={{ margin: 0 }}>
@@ -230,8 +230,8 @@ function RecentDeposits({ deposits }: { deposits: { content: Deposit[]; pageNum:
   const { t } = useTranslation();
   const fmt = useMoneyFormat();
   return (
-    <section aria-labelledby="recent-deposits-title" className={m.panel}>
-      <h2 id="recent-deposits-title" style={{ margin: 0 }}>
+    <section aria-labelledby="recent-deposits-title" className={m.block}>
+      <h2 id="recent-deposits-title" className={m.blockTitle}>
         {t("recent_deposits")}
       </h2>
       {deposits.content.length ? (

@@ -282,8 +282,8 @@ export default function WithdrawPage() {
 
 function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
   return (
-    <section aria-labelledby={`${id}-title`} className={m.panel} data-testid={`${id}-section`}>
-      <h2 id={`${id}-title`} style={{ margin: 0 }}>
+    <section aria-labelledby={`${id}-title`} className={m.block} data-testid={`${id}-section`}>
+      <h2 id={`${id}-title`} className={m.blockTitle}>
         {title}
       </h2>
       {children}
