@@ -1,4 +1,5 @@
 import { randomBytes, randomInt } from "node:crypto";
+import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { expect as baseExpect, test, type Operator } from "./fixtures";
 
@@ -159,5 +160,21 @@ test("the money pages need a real account", async ({ page }) => {
     await page.goto(path);
     await expect(page.getByTestId("trial-warning")).toBeVisible();
     await expect(page.locator('[data-testid$="-form"]').filter({ has: page.locator('input[name="intent"]') })).toHaveCount(0);
+  }
+});
+
+test("the money pages have no serious accessibility violation in either theme", async ({ page, context, operator, baseURL }, testInfo) => {
+  // axe runs as a script in the page, which the no-js project forbids; the markup is the same.
+  test.skip(testInfo.project.use.javaScriptEnabled === false, "axe needs scripts");
+  await newMember(page, operator);
+  for (const theme of ["light", "dark"] as const) {
+    await context.addCookies([{ name: "theme", value: encodeURIComponent(Buffer.from(JSON.stringify(theme)).toString("base64")), url: baseURL! }]);
+    for (const path of ["/member/depositv2", "/member/withdraw"]) {
+      await page.goto(path);
+      await expect(page.locator("html")).toHaveAttribute("data-theme", theme);
+      const results = await new AxeBuilder({ page }).analyze();
+      const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+      expect(serious.map((v) => `${path} ${v.id}: ${v.nodes.map((n) => n.target.join(" ")).slice(0, 3).join(", ")}`)).toEqual([]);
+    }
   }
 });

@@ -100,7 +100,10 @@ export async function action({ request }: ActionFunctionArgs) {
   const intent = String(formData.get("intent") ?? "");
   if (intent === "read") {
     await memberCall(request, "/wps/member/messages/read", { method: "POST", schema: z.null() });
-    return redirect(`/member/withdraw${new URL(request.url).search}`);
+    // Back to the same page of the list, without the last post's status line.
+    const params = new URL(request.url).searchParams;
+    params.delete("done");
+    return redirect(`/member/withdraw${params.size ? `?${params}` : ""}`);
   }
   const done = (what: Intent) => redirect(`/member/withdraw?done=${what}`);
   /** A platform refusal beside its field, or over the whole form. */
@@ -429,7 +432,7 @@ function WithdrawForm({
           <select {...getSelectProps(fields.bankAccountId)} className={`${s.field} ${m.wideField}`}>
             {accounts.map((b) => (
               <option key={b.id} value={String(b.id)}>
-                {b.bankName} · {b.accountNumber} · {b.accountName}
+                {b.bankName} · {b.accountNumber}
               </option>
             ))}
           </select>
