@@ -123,6 +123,16 @@ export interface MoneyFailure {
  * anything else is rethrown to the error boundary.
  */
 export function moneyFailure(e: unknown, fields: Record<string, string> = {}): ReturnType<typeof json<MoneyFailure>> {
+  const { field, key, status } = moneyRefusal(e, fields);
+  return json({ error: { [field]: [key] } }, { status });
+}
+
+/**
+ * A platform refusal as the field it belongs to ("" for the whole form), its i18n key and the
+ * status to answer with, e.g. for conform's `submission.reply({ fieldErrors })`. Anything that is
+ * not a refusal is rethrown to the error boundary.
+ */
+export function moneyRefusal(e: unknown, fields: Record<string, string> = {}): { field: string; key: string; status: 400 | 403 | 429 } {
   if (!(e instanceof PlatformError)) throw e;
   let key = MONEY_ERRORS[e.code] ?? (e.status === 400 ? "err_correct_info" : "err_unknown");
   if (e.code === "AMOUNT_OUT_OF_RANGE" && typeof e.details.minAmount === "string" && typeof e.details.maxAmount === "string") {
@@ -130,7 +140,7 @@ export function moneyFailure(e: unknown, fields: Record<string, string> = {}): R
   }
   const platformField = typeof e.details.field === "string" ? e.details.field : "";
   const field = fields[platformField] ?? platformField;
-  return json({ error: { [field]: [key] } }, { status: e.status === 429 ? 429 : e.status === 403 ? 403 : 400 });
+  return { field, key, status: e.status === 429 ? 429 : e.status === 403 ? 403 : 400 };
 }
 
 /** A fresh key for a form, so a double submit makes one request (the platform dedupes on it). */

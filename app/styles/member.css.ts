@@ -38,3 +38,63 @@ export const negative = style({ color: vars.color.danger });
 export const status = style({ padding: 12, borderRadius: 6, background: vars.color.surfaceAlt });
 export const filters = style({ display: "flex", flexWrap: "wrap", gap: 8, alignItems: "end" });
 export const pager = style({ display: "flex", gap: 12, alignItems: "center" });
+
+/** Money pages: a choice card per channel (a radio and its label), key/value details, status tags. */
+export const choices = style({ border: 0, margin: 0, padding: 0, display: "grid", gap: 8, minWidth: 0 });
+export const choice = style({
+  display: "flex",
+  gap: 10,
+  alignItems: "flex-start",
+  padding: 12,
+  borderRadius: 8,
+  border: `1px solid ${vars.color.border}`,
+  background: vars.color.surface,
+  cursor: "pointer",
+  selectors: { "&:has(input:checked)": { borderColor: vars.color.accent, boxShadow: `inset 0 0 0 1px ${vars.color.accent}` } },
+});
+export const choiceText = style({ display: "grid", gap: 2, minWidth: 0 });
+export const hint = style({ color: vars.color.muted, fontSize: 13, margin: 0 });
+export const formStack = style({ display: "grid", gap: 12, maxWidth: 420, margin: 0 });
+export const formRow = style({ display: "grid", gap: 4, minWidth: 0 });
+export const wideField = style({ width: "100%" });
+export const details = style({
+  display: "grid",
+  gridTemplateColumns: "minmax(0, max-content) minmax(0, 1fr)",
+  gap: "4px 12px",
+  margin: 0,
+});
+export const term = style({ color: vars.color.muted });
+export const value = style({ margin: 0, fontWeight: 600, overflowWrap: "anywhere" });
+export const notice = style({
+  padding: 12,
+  borderRadius: 6,
+  background: vars.color.surfaceAlt,
+  borderInlineStart: `4px solid ${vars.color.accent}`,
+  display: "flex",
+  flexWrap: "wrap",
+  gap: 8,
+  alignItems: "center",
+  justifyContent: "space-between",
+  margin: 0,
+});
+export const noticeBad = style({ borderInlineStartColor: vars.color.danger });
+export const tag = style({
+  display: "inline-block",
+  padding: "1px 8px",
+  borderRadius: 999,
+  fontSize: 13,
+  fontWeight: 600,
+  border: `1px solid ${vars.color.border}`,
+  whiteSpace: "nowrap",
+});
+export const tagGood = style({ borderColor: vars.color.accent, color: vars.color.text, background: vars.color.surfaceAlt });
+export const tagBad = style({ borderColor: vars.color.danger, color: vars.color.danger });
+export const records = style({ listStyle: "none", margin: 0, padding: 0, display: "grid", gap: 10 });
+export const recordHead = style({ display: "flex", flexWrap: "wrap", gap: 8, alignItems: "baseline", justifyContent: "space-between" });
+export const amountText = style({ fontVariantNumeric: "tabular-nums", fontWeight: 700, fontSize: 18 });
+export const collapsible = style({ border: `1px solid ${vars.color.border}`, borderRadius: 8, padding: "8px 12px" });
+export const collapsibleSummary = style({ cursor: "pointer", fontWeight: 600 });
+export const buttonRow = style({ display: "flex", flexWrap: "wrap", gap: 8 });
+/** A page section under a rule, so long phone pages read as separate steps. */
+export const block = style({ display: "grid", gap: 12, alignContent: "start", minWidth: 0, paddingTop: 16, borderTop: `1px solid ${vars.color.border}` });
+export const blockTitle = style({ margin: 0, fontSize: 20 });

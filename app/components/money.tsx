@@ -1,0 +1,75 @@
+import { Form } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { formatBalance, formatClock } from "~/lib/format";
+import * as m from "~/styles/member.css";
+import * as s from "~/styles/shell.css";
+import { CsrfInput } from "./csrf";
+import { FieldError } from "./field-error";
+import { useRootData } from "./header";
+
+/** Amounts and times as the member centre shows them: the visitor's language, the site's time zone. */
+export function useMoneyFormat() {
+  const { i18n } = useTranslation();
+  const timeZone = useRootData()?.shell?.site.timeZone ?? "UTC";
+  return {
+    amount: (value: string, currency?: string | null) => `${formatBalance(value, i18n.language)}${currency ? ` ${currency}` : ""}`,
+    time: (iso: string) => formatClock(new Date(iso), timeZone),
+    language: i18n.language,
+  };
+}
+
+/** A field's errors, with the bounds of a range message ("10.00 - 50000.00") in the visitor's number format. */
+export function MoneyFieldError({ id, errors }: { id: string; errors?: string[] }) {
+  const { language } = useMoneyFormat();
+  const localised = errors?.map((e) => {
+    const [key, bounds] = e.split("|");
+    if (!bounds) return e;
+    return `${key}|${bounds.replace(/\d+(?:\.\d+)?/g, (n) => formatBalance(n, language)).replace(" - ", " – ")}`;
+  });
+  return <FieldError id={id} errors={localised} />;
+}
+
+const GOOD = new Set(["CREDITED", "APPROVED", "RECEIVED", "AUTO"]);
+const BAD = new Set(["FAILED", "REJECTED", "NOT_RECEIVED", "PARTIAL"]);
+
+/** A deposit, withdrawal or receipt status in words (i18n `<prefix><STATUS>`). */
+export function StatusTag({ prefix, status, testId }: { prefix: "deposit_status_" | "withdraw_status_" | "receipt_"; status: string; testId?: string }) {
+  const { t } = useTranslation();
+  const tone = GOOD.has(status) ? m.tagGood : BAD.has(status) ? m.tagBad : "";
+  return (
+    <span className={`${m.tag} ${tone}`} data-status={status} data-testid={testId}>
+      {t(`${prefix}${status}`)}
+    </span>
+  );
+}
+
+export interface MemberMessage {
+  id: number;
+  type: string;
+  amount: string | null;
+  currency: string | null;
+  reference: string | null;
+  read: boolean;
+}
+
+/**
+ * An unread money message of spec §3 (deposit credited or failed, withdrawal approved or rejected)
+ * as a notice, with a form that marks the messages read (the page's action handles intent "read").
+ */
+export function MessageNotice({ message, action }: { message: MemberMessage; action?: string }) {
+  const { t } = useTranslation();
+  const fmt = useMoneyFormat();
+  const bad = message.type.endsWith("failed") || message.type.endsWith("rejected");
+  return (
+    <div role="status" className={`${m.notice} ${bad ? m.noticeBad : ""}`} data-testid="money-message" data-type={message.type}>
+      <span>{t(`msg_${message.type}`, { amount: message.amount ? fmt.amount(message.amount, message.currency) : "" })}</span>
+      <Form method="post" action={action}>
+        <CsrfInput />
+        <input type="hidden" name="intent" value="read" />
+        <button type="submit" className={s.smallButton}>
+          {t("mark_read")}
+        </button>
+      </Form>
+    </div>
+  );
+}
