@@ -46,6 +46,7 @@ export default defineConfig({
       DATA_DIR: process.env.E2E_DATA_DIR,
       OPERATOR_API_KEY: E2E_OPERATOR_KEY,
       ENABLE_TEST_ROUTES: "1",
+      SANDBOX_PAYMENTS: "1",
       TRUST_PROXY: "1",
       LOG_LEVEL: "warn",
       ...(process.env.E2E_DATABASE_URL ? { DATABASE_URL: process.env.E2E_DATABASE_URL } : {}),

@@ -27,6 +27,11 @@ export const platformEnvSchema = z.object({
   /** A real SMS and e-mail gateway (see platform/accounts/messaging.ts); unset, messages go to the outbox. */
   MESSAGE_WEBHOOK_URL: z.string().url().optional(),
   MESSAGE_WEBHOOK_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
+  /**
+   * The sandbox payment gateway (test money: its payer page pays without a bank). On by default
+   * outside production; a production deployment turns it on only for a demo or test site.
+   */
+  SANDBOX_PAYMENTS: z.enum(["true", "false", "1", "0"]).optional(),
   /** Run the scheduled jobs (payout auto-receive) in this process; every node may, a lock picks one. */
   RUN_JOBS: z
     .enum(["true", "false", "1", "0"])
@@ -39,7 +44,7 @@ export const platformEnvSchema = z.object({
 });
 
 /** `OPERATOR_API_KEY` null means the operator API is switched off. */
-export type PlatformEnv = Omit<z.infer<typeof platformEnvSchema>, "OPERATOR_API_KEY"> & { OPERATOR_API_KEY: string | null };
+export type PlatformEnv = Omit<z.infer<typeof platformEnvSchema>, "OPERATOR_API_KEY" | "SANDBOX_PAYMENTS"> & { OPERATOR_API_KEY: string | null; SANDBOX_PAYMENTS: boolean };
 
 /** The development key, used only outside production when none is set. */
 export const DEV_OPERATOR_API_KEY = "dev-operator-key-change-me";
@@ -58,7 +63,8 @@ export function parsePlatformEnv(source: Record<string, string | undefined> = pr
   // Without a key, production switches the operator API off rather than guess one;
   // development uses a well-known key so a laptop can try it.
   const key = env.OPERATOR_API_KEY ?? (env.NODE_ENV === "development" ? DEV_OPERATOR_API_KEY : null);
-  return { ...env, OPERATOR_API_KEY: key };
+  const sandbox = env.SANDBOX_PAYMENTS === undefined ? env.NODE_ENV !== "production" : env.SANDBOX_PAYMENTS === "true" || env.SANDBOX_PAYMENTS === "1";
+  return { ...env, OPERATOR_API_KEY: key, SANDBOX_PAYMENTS: sandbox };
 }
 
 export class EnvError extends Error {

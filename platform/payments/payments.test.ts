@@ -140,7 +140,7 @@ describe("money flows", () => {
     const wrong = await p.call("/wps/payment/withdraw", { method: "POST", headers: auth(m.token), json: { bankAccountId: bank.body.value.id, amount: "60.00", paymentPassword: "111111", requestKey: key() } });
     expect(wrong.body.error.code).toBe("PAYMENT_PASSWORD_INCORRECT");
     const tooMuch = await p.call("/wps/payment/withdraw", { method: "POST", headers: auth(m.token), json: { bankAccountId: bank.body.value.id, amount: "300.01", paymentPassword: "246810", requestKey: key() } });
-    expect(tooMuch.body.error.code).toBe("INSUFFICIENT_FUNDS");
+    expect(tooMuch.body.error).toMatchObject({ code: "INSUFFICIENT_FUNDS", field: "amount", balance: "300.00" });
 
     const requestKey = key();
     const body = { bankAccountId: bank.body.value.id, amount: "200.00", paymentPassword: "246810", requestKey };
@@ -174,6 +174,11 @@ describe("money flows", () => {
     expect(changeMind.body.error.code).toBe("RECEIPT_CLOSED");
     const messages = await p.call("/wps/member/messages", { headers: auth(m.token) });
     expect(messages.body.value[0].type).toBe("withdrawal_approved");
+    // Reading deposit messages leaves the withdrawal message unread.
+    await p.call("/wps/member/messages/read", { method: "POST", headers: auth(m.token), json: { types: ["deposit_credited"] } });
+    expect((await p.call("/wps/relay/CSP_unreadCount", { headers: auth(m.token) })).body.value.count).toBe(1);
+    await p.call("/wps/member/messages/read", { method: "POST", headers: auth(m.token), json: { types: ["withdrawal_approved"] } });
+    expect((await p.call("/wps/relay/CSP_unreadCount", { headers: auth(m.token) })).body.value.count).toBe(0);
   });
 
   it("returns the held amount when the operator rejects, and treats an unconfirmed payout as received after the minutes", async () => {
@@ -305,6 +310,23 @@ describe("money flows", () => {
     expect(dep.status).toBe(403);
     const anon = await p.call("/wps/v2/wallets/balance", { headers: host });
     expect(anon.status).toBe(401);
+  });
+
+  it("hides and refuses the sandbox gateway where SANDBOX_PAYMENTS is off", async () => {
+    const prod = await createTestPlatform({ env: { NODE_ENV: "production" } });
+    try {
+      const account = `prod${n++}`;
+      await prod.call("/operator/v1/merchants/DEMO/members", { method: "POST", operator: true, json: { account, password: "secret123" } });
+      const login = await prod.call("/wps/session/login", { method: "POST", headers: host, json: { username: account, password: "secret123" } });
+      const token = login.body.value.token;
+      const channels = await prod.call("/wps/payment/channels?direction=DEPOSIT", { headers: auth(token) });
+      expect(channels.body.value.map((c: { code: string }) => c.code)).toEqual(["BANK"]);
+      const [sandbox] = await prod.handle.db.select().from(paymentChannels).where(eq(paymentChannels.code, "SANDBOX"));
+      const dep = await prod.call("/wps/payment/deposits", { method: "POST", headers: auth(token), json: { channelId: sandbox!.id, amount: "5.00", requestKey: key() } });
+      expect(dep.body.error.code).toBe("CHANNEL_NOT_FOUND");
+    } finally {
+      await prod.cleanup();
+    }
   });
 
   it("keeps every ledger invariant after all of the above", async () => {

@@ -88,13 +88,13 @@ export function paymentRoutes() {
   app.get("/wps/payment/channels", async (c) => {
     const member = await requireMember(c);
     const direction = c.req.query("direction") === "WITHDRAW" ? "WITHDRAW" : "DEPOSIT";
-    return ok(c, await listChannels(c.var.db, member.merchantCode, direction));
+    return ok(c, await listChannels(c.var.db, member.merchantCode, direction, c.var.env.SANDBOX_PAYMENTS));
   });
 
   app.post("/wps/payment/deposits", async (c) => {
     const member = await requireMember(c);
     const body = await jsonBody(c, z.object({ channelId: z.number().int().positive(), amount, requestKey: key }));
-    return ok(c, await createDeposit(c.var.db, member, body));
+    return ok(c, await createDeposit(c.var.db, member, body, c.var.env.SANDBOX_PAYMENTS));
   });
   app.get("/wps/payment/deposits", async (c) => {
     const member = await requireMember(c);
@@ -167,7 +167,22 @@ export function paymentRoutes() {
 
   app.get("/wps/member/messages", async (c) => ok(c, await listMessages(c.var.db, await requireMember(c))));
   app.post("/wps/member/messages/read", async (c) => {
-    await markMessagesRead(c.var.db, await requireMember(c));
+    const member = await requireMember(c);
+    // An empty body marks everything read; `{types: [...]}` only those types.
+    const raw = await c.req.text();
+    let types: string[] | undefined;
+    if (raw.trim()) {
+      let json: unknown;
+      try {
+        json = JSON.parse(raw);
+      } catch {
+        throw new DomainError("INVALID_REQUEST", "Body must be JSON", 400);
+      }
+      const parsed = z.object({ types: z.array(z.string().regex(/^[a-z_]{1,40}$/)).max(20).optional() }).safeParse(json);
+      if (!parsed.success) throw new DomainError("INVALID_REQUEST", "types: a list of message types", 400);
+      types = parsed.data.types;
+    }
+    await markMessagesRead(c.var.db, member, types);
     return ok(c, null);
   });
   app.get("/wps/relay/CSP_unreadCount", async (c) => {
@@ -182,10 +197,10 @@ export function paymentRoutes() {
     return ok(c, await handleGatewayCallback(c.var.db, raw, c.req.header("x-signature")));
   });
   // The sandbox gateway's payer page reads and completes payments here.
-  app.get("/payments/v1/sandbox/:reference", async (c) => ok(c, await sandboxPayment(c.var.db, c.req.param("reference"))));
+  app.get("/payments/v1/sandbox/:reference", async (c) => ok(c, await sandboxPayment(c.var.db, c.req.param("reference"), c.var.env.SANDBOX_PAYMENTS)));
   app.post("/payments/v1/sandbox/:reference/complete", async (c) => {
     const body = await jsonBody(c, z.object({ outcome: z.enum(["paid", "failed"]) }));
-    return ok(c, await sandboxComplete(c.var.db, c.req.param("reference"), body.outcome));
+    return ok(c, await sandboxComplete(c.var.db, c.req.param("reference"), body.outcome, c.var.env.SANDBOX_PAYMENTS));
   });
 
   return app;

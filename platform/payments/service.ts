@@ -7,7 +7,7 @@ import { clearFailures, hashPassword, passwordMatches, recordFailure, throttleSt
 import { merchants, type MerchantSettings } from "../system/schema.js";
 import { merchantVendors, vendors } from "../games/schema.js";
 import { ledgerAccounts, ledgerTransfers } from "../ledger/schema.js";
-import { ensureAccount, memberBalance, postTransfer, reverseTransfer, withLedgerTx, type AccountRef, type Tx } from "../ledger/service.js";
+import { ensureAccount, InsufficientFunds, memberBalance, postTransfer, reverseTransfer, withLedgerTx, type AccountRef, type Tx } from "../ledger/service.js";
 import { formatAmount, parseAmount } from "../ledger/money.js";
 import {
   bankAccounts,
@@ -61,6 +61,16 @@ export function amountOrFail(text: string, currency: string): bigint {
   const value = parseAmount(text, currency);
   if (value === null || value <= 0n) throw new DomainError("INVALID_AMOUNT", "Please enter correct information", 400, { field: "amount" });
   return value;
+}
+
+/** The ledger's refusal, placed beside the amount field and with the balance as a decimal. */
+function amountRefusal(currency: string) {
+  return (e: unknown): never => {
+    if (e instanceof InsufficientFunds) {
+      throw new DomainError("INSUFFICIENT_FUNDS", "Insufficient balance", 400, { field: "amount", balance: formatAmount(e.balance, currency) });
+    }
+    throw e;
+  };
 }
 
 const reference = (prefix: string) => `${prefix}${Date.now().toString(36).toUpperCase()}${randomBytes(4).toString("hex").toUpperCase()}`;
@@ -156,7 +166,7 @@ export async function walletTransfer(db: Database, member: Member, input: Wallet
       key: `wallet-transfer:${member.id}:${input.reference}`,
       reference: input.reference,
     }),
-  );
+  ).catch(amountRefusal(cur));
   return { transferId: posted.id, replayed: posted.replayed, ...(await walletBalances(db, member)) };
 }
 
@@ -220,7 +230,7 @@ export async function memberTransfer(db: Database, member: Member, direction: "u
       key: `member-transfer:${member.id}:${input.reference}`,
       reference: input.reference,
     }),
-  );
+  ).catch(amountRefusal(cur));
   return { transferId: posted.id, replayed: posted.replayed, to: target.account, balance: formatAmount(posted.debitBalanceAfter, cur), currency: cur };
 }
 
@@ -238,14 +248,15 @@ export function channelView(ch: typeof paymentChannels.$inferSelect, currency: s
   };
 }
 
-export async function listChannels(db: Database, merchantCode: string, direction: "DEPOSIT" | "WITHDRAW") {
+/** The channels a member may use; sandbox gateways only where SANDBOX_PAYMENTS is on. */
+export async function listChannels(db: Database, merchantCode: string, direction: "DEPOSIT" | "WITHDRAW", sandbox = true) {
   const merchant = await merchantOf(db, merchantCode);
   const rows = await db
     .select()
     .from(paymentChannels)
     .where(and(eq(paymentChannels.merchantCode, merchantCode), eq(paymentChannels.direction, direction), eq(paymentChannels.enabled, true)))
     .orderBy(asc(paymentChannels.sort), asc(paymentChannels.id));
-  return rows.map((r) => channelView(r, merchant.currency));
+  return rows.filter((r) => sandbox || r.config.provider !== "sandbox").map((r) => channelView(r, merchant.currency));
 }
 
 function checkLimits(amount: bigint, ch: typeof paymentChannels.$inferSelect, currency: string) {
@@ -320,7 +331,7 @@ export interface DepositInput {
 }
 
 /** A deposit request: bank transfer (the operator confirms) or gateway (the provider calls back). */
-export async function createDeposit(db: Database, member: Member, input: DepositInput) {
+export async function createDeposit(db: Database, member: Member, input: DepositInput, sandbox = true) {
   requireRealMember(member);
   const merchant = await merchantOf(db, member.merchantCode);
   const [ch] = await db
@@ -328,7 +339,7 @@ export async function createDeposit(db: Database, member: Member, input: Deposit
     .from(paymentChannels)
     .where(and(eq(paymentChannels.id, input.channelId), eq(paymentChannels.merchantCode, member.merchantCode), eq(paymentChannels.direction, "DEPOSIT"), eq(paymentChannels.enabled, true)))
     .limit(1);
-  if (!ch) throw new DomainError("CHANNEL_NOT_FOUND", "Please enter correct information", 400, { field: "channelId" });
+  if (!ch || (!sandbox && ch.config.provider === "sandbox")) throw new DomainError("CHANNEL_NOT_FOUND", "Please enter correct information", 400, { field: "channelId" });
   const amount = amountOrFail(input.amount, merchant.currency);
   checkLimits(amount, ch, merchant.currency);
   const [existing] = await db.select().from(deposits).where(and(eq(deposits.memberId, member.id), eq(deposits.requestKey, input.requestKey))).limit(1);
@@ -449,9 +460,9 @@ export async function handleGatewayCallback(db: Database, rawBody: string, signa
 }
 
 /** What the sandbox payer page shows. */
-export async function sandboxPayment(db: Database, ref: string) {
+export async function sandboxPayment(db: Database, ref: string, enabled: boolean) {
   const { d, ch, merchantName } = await gatewayDeposit(db, ref);
-  if (ch.config.provider !== "sandbox") throw new DomainError("DEPOSIT_NOT_FOUND", "No such payment", 404);
+  if (!enabled || ch.config.provider !== "sandbox") throw new DomainError("DEPOSIT_NOT_FOUND", "No such payment", 404);
   return { reference: d.reference, amount: formatAmount(d.amount, d.currency), currency: d.currency, merchantName, channel: ch.name, status: d.status };
 }
 
@@ -459,9 +470,9 @@ export async function sandboxPayment(db: Database, ref: string) {
  * The sandbox gateway paying (or failing) a payment: it signs a callback with the channel's
  * secret and delivers it through the same handler a real provider reaches.
  */
-export async function sandboxComplete(db: Database, ref: string, outcome: "paid" | "failed") {
+export async function sandboxComplete(db: Database, ref: string, outcome: "paid" | "failed", enabled: boolean) {
   const { d, ch } = await gatewayDeposit(db, ref);
-  if (ch.config.provider !== "sandbox" || !ch.config.secret) throw new DomainError("DEPOSIT_NOT_FOUND", "No such payment", 404);
+  if (!enabled || ch.config.provider !== "sandbox" || !ch.config.secret) throw new DomainError("DEPOSIT_NOT_FOUND", "No such payment", 404);
   const raw = JSON.stringify({ reference: d.reference, status: outcome === "paid" ? "PAID" : "FAILED", amount: formatAmount(d.amount, d.currency), providerRef: `SBX-${d.id}` });
   return handleGatewayCallback(db, raw, signGatewayBody(ch.config.secret, raw));
 }
@@ -598,7 +609,7 @@ export async function requestWithdrawal(db: Database, member: Member, input: Wit
       reference: w!.reference,
     });
     return w!;
-  });
+  }).catch(amountRefusal(cur));
   return withdrawalView(row, bank);
 }
 
@@ -878,8 +889,12 @@ export async function unreadCount(db: Database, member: Member): Promise<number>
   return row?.n ?? 0;
 }
 
-export async function markMessagesRead(db: Database, member: Member) {
-  await db.update(memberMessages).set({ readAt: new Date() }).where(and(eq(memberMessages.memberId, member.id), sql`${memberMessages.readAt} is null`));
+/** Marks the member's messages read: all of them, or only those of the given types. */
+export async function markMessagesRead(db: Database, member: Member, types?: string[]) {
+  await db
+    .update(memberMessages)
+    .set({ readAt: new Date() })
+    .where(and(eq(memberMessages.memberId, member.id), sql`${memberMessages.readAt} is null`, types?.length ? inArray(memberMessages.type, types) : undefined));
 }
 
 export { memberBalance };

@@ -58,7 +58,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const { trial } = await requireRealUser(request);
   const formData = await readForm(request);
   if (formData.get("intent") === "read") {
-    await memberCall(request, "/wps/member/messages/read", { method: "POST", schema: z.null() });
+    await memberCall(request, "/wps/member/messages/read", { method: "POST", body: { types: ["deposit_credited", "deposit_failed"] }, schema: z.null() });
     const url = new URL(request.url);
     return redirect(`/member/depositv2${url.search}`);
   }

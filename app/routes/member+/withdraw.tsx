@@ -99,7 +99,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const formData = await readForm(request);
   const intent = String(formData.get("intent") ?? "");
   if (intent === "read") {
-    await memberCall(request, "/wps/member/messages/read", { method: "POST", schema: z.null() });
+    await memberCall(request, "/wps/member/messages/read", { method: "POST", body: { types: ["withdrawal_approved", "withdrawal_rejected"] }, schema: z.null() });
     // Back to the same page of the list, without the last post's status line.
     const params = new URL(request.url).searchParams;
     params.delete("done");
