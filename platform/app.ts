@@ -18,6 +18,7 @@ import { gameRoutes } from "./games/routes.js";
 import { systemRoutes } from "./system/routes.js";
 import { paymentRoutes } from "./payments/routes.js";
 import { launchRoutes, walletRoutes } from "./wallet/routes.js";
+import { roundRoutes } from "./rounds/routes.js";
 import type { Visitor } from "./system/service.js";
 
 export interface PlatformDeps {
@@ -93,6 +94,7 @@ export function createPlatformApp({ handle, env, encKeys, logger = rootLogger }:
   app.route("/", accountRoutes());
   app.route("/", paymentRoutes());
   app.route("/", launchRoutes());
+  app.route("/", roundRoutes());
   app.route("/wallet/v1", walletRoutes());
   app.route("/operator/v1", operatorRoutes());
   return app;

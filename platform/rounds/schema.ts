@@ -15,6 +15,9 @@ export const fairSeeds = pgTable(
       .references(() => members.id, { onDelete: "cascade" }),
     serverSeed: text("server_seed").notNull(),
     serverSeedHash: text("server_seed_hash").notNull(),
+    /** Committed in advance: its hash is shown too, and it becomes the server seed at rotation. */
+    nextServerSeed: text("next_server_seed").notNull(),
+    nextServerSeedHash: text("next_server_seed_hash").notNull(),
     clientSeed: text("client_seed").notNull(),
     /** The next round's nonce. */
     nonce: integer("nonce").notNull().default(0),
@@ -45,6 +48,8 @@ export const houseRounds = pgTable(
     /** The request's key: a resubmitted form plays one round. */
     requestKey: text("request_key").notNull(),
     bets: jsonb("bets").$type<unknown>().notNull(),
+    /** The player's decisions in a stateful game, in order (for replay and verification). */
+    actions: jsonb("actions").$type<string[]>().notNull().default([]),
     /** A round that waits for the player (blackjack, hi-lo) keeps its state here until it ends. */
     state: jsonb("state").$type<unknown>(),
     outcome: jsonb("outcome").$type<unknown>(),

@@ -1,0 +1,152 @@
+import { and, eq } from "drizzle-orm";
+import { createTestPlatform } from "../testing/db.js";
+import { checkInvariants } from "../ledger/service.js";
+import { createRng, hashSeed, newServerSeed } from "../house/fair.js";
+import { HOUSE_GAMES } from "../house/games/index.js";
+import { members } from "../accounts/schema.js";
+import { fairSeeds } from "./schema.js";
+
+type TestPlatform = Awaited<ReturnType<typeof createTestPlatform>>;
+
+describe("in-house rounds", () => {
+  let p: TestPlatform;
+  let n = 0;
+  const host = { "x-site-host": "localhost", "x-client-ip": "198.51.100.88" };
+  const auth = (token: string) => ({ ...host, authorization: `Bearer ${token}` });
+  const key = () => `round-${Date.now().toString(36)}-${n++}`;
+
+  beforeAll(async () => {
+    p = await createTestPlatform();
+  });
+  afterAll(() => p.cleanup());
+
+  async function player(funds = "100.00") {
+    const account = `house${Date.now().toString(36).slice(-5)}${n++}`;
+    await p.call("/operator/v1/merchants/DEMO/members", { method: "POST", operator: true, json: { account, password: "secret123" } });
+    if (funds !== "0") await p.call(`/operator/v1/merchants/DEMO/members/${account}/credits`, { method: "POST", operator: true, json: { kind: "bonus", amount: funds, reference: key() } });
+    const login = await p.call("/wps/session/login", { method: "POST", headers: host, json: { username: account, password: "secret123" } });
+    return { account, token: login.body.value.token as string };
+  }
+  const balance = async (token: string) => (await p.call("/wps/v2/wallets/balance", { headers: auth(token) })).body.value.balance as string;
+  const cents = (s: string) => Math.round(Number(s) * 100);
+  const play = (token: string, game: string, bets: unknown[], requestKey = key()) =>
+    p.call("/wps/house/rounds", { method: "POST", headers: auth(token), json: { game, bets, requestKey } });
+
+  it("plays a roulette round that changes the balance by exactly stake and win, once per request", async () => {
+    const m = await player();
+    const requestKey = key();
+    const bets = [{ kind: "red", amount: "10.00" }, { kind: "straight", numbers: [17], amount: "1.00" }];
+    const round = await play(m.token, "HOUSE_ROULETTE", bets, requestKey);
+    expect(round.status).toBe(200);
+    const r = round.body.value;
+    expect(r).toMatchObject({ status: "SETTLED", stake: "11.00", balanceBefore: "100.00" });
+    expect(cents(r.balanceAfter)).toBe(10_000 - 1_100 + cents(r.win));
+    expect(await balance(m.token)).toBe(r.balanceAfter);
+    const again = await play(m.token, "HOUSE_ROULETTE", bets, requestKey);
+    expect(again.body.value).toMatchObject({ id: r.id, balanceAfter: r.balanceAfter });
+    expect(await balance(m.token)).toBe(r.balanceAfter);
+  });
+
+  it("plays baccarat, a slot spin and dice, and lists them in the betting record", async () => {
+    const m = await player();
+    let expected = 10_000;
+    for (const [game, bets] of [
+      ["HOUSE_BACCARAT", [{ kind: "banker", amount: "5.00" }, { kind: "tie", amount: "1.00" }]],
+      ["HOUSE_SLOT_1", [{ kind: "spin", amount: "2.00" }]],
+      ["HOUSE_DICE", [{ kind: "over", target: 5000, amount: "3.00" }]],
+    ] as const) {
+      const res = await play(m.token, game, bets as unknown as unknown[]);
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      expected += cents(res.body.value.win) - cents(res.body.value.stake);
+      expect(cents(res.body.value.balanceAfter)).toBe(expected);
+    }
+    expect(cents(await balance(m.token))).toBe(expected);
+    const record = await p.call("/wps/house/rounds?pageSize=2", { headers: auth(m.token) });
+    expect(record.body.value).toMatchObject({ total: 3, totalPages: 2 });
+    expect(record.body.value.content[0].game).toBe("HOUSE_DICE");
+    const live = await p.call("/wps/house/rounds?category=LIVE", { headers: auth(m.token) });
+    expect(live.body.value.total).toBe(1);
+  });
+
+  it("refuses bets outside the table limits, unknown games, too little money and trial members, moving nothing", async () => {
+    const m = await player("5.00");
+    expect((await play(m.token, "HOUSE_ROULETTE", [{ kind: "red", amount: "0.10" }])).body.error.code).toBe("BET_BELOW_MIN");
+    expect((await play(m.token, "HOUSE_NOPE", [{ kind: "red", amount: "1.00" }])).status).toBe(404);
+    expect((await play(m.token, "HOUSE_ROULETTE", [{ kind: "nonsense", amount: "1.00" }])).status).toBe(400);
+    const broke = await play(m.token, "HOUSE_ROULETTE", [{ kind: "red", amount: "6.00" }]);
+    expect(broke.body.error.code).toBe("INSUFFICIENT_FUNDS");
+    expect(await balance(m.token)).toBe("5.00");
+    expect((await p.call("/wps/house/rounds", { headers: auth(m.token) })).body.value.total).toBe(0);
+    const trial = await p.call("/wps/session/freeplay", { method: "POST", headers: host });
+    expect((await play(trial.body.value.token, "HOUSE_ROULETTE", [{ kind: "red", amount: "1.00" }])).status).toBe(403);
+  });
+
+  it("plays a blackjack hand with a split, kept in the database between moves", async () => {
+    const m = await player();
+    const [member] = await p.handle.db.select().from(members).where(eq(members.account, m.account));
+    // Find a server seed whose first hand is a pair, and make it the member's committed seed.
+    await p.call("/wps/house/seeds", { headers: auth(m.token) });
+    const [seed] = await p.handle.db.select().from(fairSeeds).where(and(eq(fairSeeds.memberId, member!.id), eq(fairSeeds.active, true)));
+    const bj = HOUSE_GAMES.HOUSE_BLACKJACK.engine;
+    let serverSeed = "";
+    for (let i = 0; i < 5000 && !serverSeed; i++) {
+      const candidate = newServerSeed();
+      const state = bj.start(createRng({ serverSeed: candidate, clientSeed: seed!.clientSeed, nonce: 0 }), [{ kind: "main", amount: 500n }] as never);
+      if (bj.legalActions(state).includes("split")) serverSeed = candidate;
+    }
+    expect(serverSeed).not.toBe("");
+    await p.handle.db.update(fairSeeds).set({ serverSeed, serverSeedHash: hashSeed(serverSeed), nonce: 0 }).where(eq(fairSeeds.id, seed!.id));
+
+    const start = await play(m.token, "HOUSE_BLACKJACK", [{ kind: "main", amount: "5.00" }]);
+    expect(start.body.value).toMatchObject({ status: "OPEN", stake: "5.00" });
+    expect(start.body.value.legalActions).toContain("split");
+    expect(await balance(m.token)).toBe("95.00");
+    const id = start.body.value.id;
+    // A reload finds the hand in play.
+    const open = await p.call("/wps/house/rounds/open?game=HOUSE_BLACKJACK", { headers: auth(m.token) });
+    expect(open.body.value.id).toBe(id);
+    const another = await play(m.token, "HOUSE_BLACKJACK", [{ kind: "main", amount: "5.00" }]);
+    expect(another.body.error.code).toBe("ROUND_IN_PLAY");
+
+    let round = (await p.call(`/wps/house/rounds/${id}/actions`, { method: "POST", headers: auth(m.token), json: { action: "split" } })).body.value;
+    expect(round.stake).toBe("10.00");
+    expect(await balance(m.token)).toBe("90.00");
+    for (let i = 0; i < 10 && round.status === "OPEN"; i++) {
+      const res = await p.call(`/wps/house/rounds/${id}/actions`, { method: "POST", headers: auth(m.token), json: { action: "stand" } });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      round = res.body.value;
+    }
+    expect(round.status).toBe("SETTLED");
+    expect(round.actions[0]).toBe("split");
+    expect(cents(round.balanceAfter)).toBe(10_000 - cents(round.stake) + cents(round.win));
+    expect(await balance(m.token)).toBe(round.balanceAfter);
+    const late = await p.call(`/wps/house/rounds/${id}/actions`, { method: "POST", headers: auth(m.token), json: { action: "hit" } });
+    expect(late.body.error.code).toBe("ROUND_FINISHED");
+  });
+
+  it("shows the seed hash before play and verifies a round after the seed is rotated", async () => {
+    const m = await player();
+    const seeds = await p.call("/wps/house/seeds", { headers: auth(m.token) });
+    const hash = seeds.body.value.active.serverSeedHash;
+    const round = (await play(m.token, "HOUSE_SICBO", [{ kind: "big", amount: "2.00" }])).body.value;
+    const hidden = await p.call(`/lgw/house/verify/${round.id}`);
+    expect(hidden.body.value).toMatchObject({ revealed: false, serverSeed: null, serverSeedHash: hash });
+    const badSeed = await p.call("/wps/house/seeds/rotate", { method: "POST", headers: auth(m.token), json: { clientSeed: "has space" } });
+    expect(badSeed.status).toBe(400);
+    const rotated = await p.call("/wps/house/seeds/rotate", { method: "POST", headers: auth(m.token), json: { clientSeed: "my-lucky-seed" } });
+    expect(rotated.body.value.revealed.serverSeedHash).toBe(hash);
+    expect(hashSeed(rotated.body.value.revealed.serverSeed)).toBe(hash);
+    expect(rotated.body.value.active).toMatchObject({ clientSeed: "my-lucky-seed", nonce: 0, serverSeedHash: seeds.body.value.active.nextServerSeedHash });
+    const verified = await p.call(`/lgw/house/verify/${round.id}`);
+    expect(verified.body.value).toMatchObject({ revealed: true, hashMatches: true, result: { ok: true } });
+    const manual = await p.call("/lgw/house/verify", {
+      method: "POST",
+      json: { game: "HOUSE_SICBO", serverSeed: rotated.body.value.revealed.serverSeed, clientSeed: round.clientSeed, nonce: round.nonce, bets: [{ kind: "big", amount: "200" }] },
+    });
+    expect(manual.body.value.outcome).toEqual(verified.body.value.outcome);
+  });
+
+  it("keeps every ledger invariant", async () => {
+    expect(await checkInvariants(p.handle.db)).toEqual({ unbalancedCurrencies: [], negativeAccounts: [], driftingAccounts: [] });
+  });
+});
