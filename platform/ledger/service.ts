@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, sql, type SQL } from "drizzle-orm";
 import type { Database } from "../db/client.js";
 import { DomainError } from "../http/envelope.js";
 import { ledgerAccounts, ledgerTransfers, type AccountKind } from "./schema.js";
@@ -124,79 +124,165 @@ export class InsufficientFunds extends DomainError {
 /**
  * Posts one transfer inside the caller's transaction: both balances change and the row is written
  * together, or nothing is. Throws InsufficientFunds when a member or hold account would go below
- * zero, and IDEMPOTENCY_CONFLICT when the key was used with another payload.
+ * zero, and IDEMPOTENCY_CONFLICT when the key was used with another payload. A refusal changes
+ * nothing, so a caller may catch it and go on in the same transaction. A request whose twin
+ * (same key) commits while it waits for the accounts' locks gets the twin's result, not a
+ * refusal computed from the balance the twin left.
  */
 export async function postTransfer(tx: Tx, input: PostInput): Promise<PostedTransfer> {
+  return post(tx, input);
+}
+
+interface PostRow {
+  existing_id: string | null;
+  existing_hash: string | null;
+  existing_amount: string | null;
+  existing_debit_after: string | null;
+  existing_credit_after: string | null;
+  existing_created_ms: string | null;
+  locked: number | string;
+  debit_balance: string | null;
+  id: string | null;
+  created_ms: string | null;
+  debit_after: string | null;
+  credit_after: string | null;
+}
+
+/**
+ * Runs the posting statement as a prepared statement. `execute()` sends drizzle's raw SQL
+ * unprepared, and postgres-js then parses and describes every parameterised statement in a round
+ * trip of its own before it binds and runs it; a named query is parsed once per connection and
+ * then only bound (about a quarter more transfers per second on the ledger benchmark). Drizzle's
+ * session and dialect are internal, so fall back to `execute()` if they ever change shape.
+ */
+async function prepared(ex: Executor, statement: SQL): Promise<unknown> {
+  const e = ex as unknown as {
+    session?: { prepareQuery?: (query: unknown, fields: undefined, name: string, arrayMode: boolean) => { execute(): Promise<unknown> } };
+    dialect?: { sqlToQuery?: (s: SQL) => unknown };
+  };
+  if (typeof e.session?.prepareQuery !== "function" || typeof e.dialect?.sqlToQuery !== "function") return ex.execute(statement);
+  return e.session.prepareQuery(e.dialect.sqlToQuery(statement), undefined, "ledger_post_transfer", false).execute();
+}
+
+function rowsOf<T>(r: unknown): T[] {
+  return (Array.isArray(r) ? r : ((r as { rows?: T[] }).rows ?? [])) as T[];
+}
+
+/** Whole milliseconds since the epoch (microseconds dropped, as the drivers' Date parsing does). */
+const epochMs = (column: SQL) => sql`(extract(epoch from date_trunc('milliseconds', ${column})) * 1000)::bigint::text`;
+
+function replayOf(hash: string, row: { id: string; hash: string; amount: string; debitAfter: string; creditAfter: string; createdMs: string }): PostedTransfer {
+  if (row.hash !== hash) throw new DomainError("IDEMPOTENCY_CONFLICT", "This key was already used for another movement", 409);
+  return {
+    id: Number(row.id),
+    amount: BigInt(row.amount),
+    debitBalanceAfter: BigInt(row.debitAfter),
+    creditBalanceAfter: BigInt(row.creditAfter),
+    createdAt: new Date(Number(row.createdMs)),
+    replayed: true,
+  };
+}
+
+/**
+ * The whole posting is one statement, so a movement costs one round trip (plus the caller's
+ * BEGIN and COMMIT; `transfer()` runs the statement alone, without either):
+ * - `existing` looks the key up; when it is there nothing else happens (replay or conflict);
+ * - `locked` locks both accounts in id order (two opposite movements cannot deadlock) and reads
+ *   their latest balances; a row updated by a transaction that committed meanwhile is read in
+ *   its new version (READ COMMITTED re-reads a row it had to wait for);
+ * - `allowed` checks that both exist and that a member or hold account keeps a balance >= 0,
+ *   before anything changes, so a refusal leaves no partial update in the caller's transaction;
+ * - `moved` sets both balances from `locked`'s rows, never from its own: an UPDATE reads the row
+ *   as of the statement's snapshot and checks the CHECK constraint on the row it computes from
+ *   that before it notices a newer committed version, so `balance - amount` computed from a
+ *   snapshot older than a deposit that committed while this statement waited for the lock fails
+ *   ledger_accounts_non_negative although the real balance suffices (seen under load);
+ * - `inserted` writes the transfer row with the balances after.
+ */
+async function post(ex: Executor, input: PostInput): Promise<PostedTransfer> {
   if (input.amount <= 0n) throw new DomainError("INVALID_AMOUNT", "Amount must be above zero", 400);
   if (input.debitAccountId === input.creditAccountId) throw new DomainError("INVALID_TRANSFER", "Debit and credit accounts are the same", 400);
   const hash = payloadHash(input);
-  const [existing] = await tx
-    .select()
-    .from(ledgerTransfers)
-    .where(eq(ledgerTransfers.idempotencyKey, input.key));
-  if (existing) {
-    if (existing.payloadHash !== hash) {
-      throw new DomainError("IDEMPOTENCY_CONFLICT", "This key was already used for another movement", 409);
-    }
+  const debit = sql`${input.debitAccountId}::bigint`;
+  const credit = sql`${input.creditAccountId}::bigint`;
+  const amount = sql`${input.amount.toString()}::bigint`;
+  const [row] = rowsOf<PostRow>(
+    await prepared(ex, sql`
+      with existing as (
+        select id, payload_hash, amount, debit_balance_after, credit_balance_after, created_at
+        from ledger_transfers where idempotency_key = ${input.key}
+      ),
+      locked as (
+        select id, kind, balance from ledger_accounts
+        where id in (${debit}, ${credit}) and not exists (select 1 from existing)
+        order by id
+        for update
+      ),
+      allowed as (
+        select 1 from locked
+        where id = ${debit} and (kind not in ('member', 'hold') or balance >= ${amount}) and (select count(*) from locked) = 2
+      ),
+      moved as (
+        update ledger_accounts a
+        set balance = case when l.id = ${debit} then l.balance - ${amount} else l.balance + ${amount} end
+        from locked l
+        where a.id = l.id and exists (select 1 from allowed)
+        returning a.id, a.balance
+      ),
+      inserted as (
+        insert into ledger_transfers (merchant_code, currency, debit_account_id, credit_account_id, amount, kind, idempotency_key,
+          payload_hash, reference, category, reverses_id, debit_balance_after, credit_balance_after)
+        select ${input.merchantCode}::text, ${input.currency.toUpperCase()}::text, ${debit}, ${credit}, ${amount}, ${input.kind}::text,
+          ${input.key}::text, ${hash}::text, ${input.reference ?? ""}::text, ${input.category ?? null}::text, ${input.reversesId ?? null}::bigint,
+          d.balance, c.balance
+        from moved d join moved c on d.id = ${debit} and c.id = ${credit}
+        returning id, created_at, debit_balance_after, credit_balance_after
+      )
+      select e.id::text as existing_id, e.payload_hash as existing_hash, e.amount::text as existing_amount,
+        e.debit_balance_after::text as existing_debit_after, e.credit_balance_after::text as existing_credit_after,
+        ${epochMs(sql`e.created_at`)} as existing_created_ms,
+        (select count(*) from locked)::int as locked,
+        (select balance::text from locked where id = ${debit}) as debit_balance,
+        i.id::text as id, ${epochMs(sql`i.created_at`)} as created_ms,
+        i.debit_balance_after::text as debit_after, i.credit_balance_after::text as credit_after
+      from (select 1) as one left join existing e on true left join inserted i on true`),
+  );
+  if (!row) throw new Error("ledger posting returned no row");
+  if (row.existing_id !== null) {
+    return replayOf(hash, {
+      id: row.existing_id,
+      hash: row.existing_hash!,
+      amount: row.existing_amount!,
+      debitAfter: row.existing_debit_after!,
+      creditAfter: row.existing_credit_after!,
+      createdMs: row.existing_created_ms!,
+    });
+  }
+  if (row.id !== null) {
     return {
-      id: existing.id,
-      amount: existing.amount,
-      debitBalanceAfter: existing.debitBalanceAfter,
-      creditBalanceAfter: existing.creditBalanceAfter,
-      createdAt: existing.createdAt,
-      replayed: true,
+      id: Number(row.id),
+      amount: input.amount,
+      debitBalanceAfter: BigInt(row.debit_after!),
+      creditBalanceAfter: BigInt(row.credit_after!),
+      createdAt: new Date(Number(row.created_ms)),
+      replayed: false,
     };
   }
-  // Lock in id order so two opposite movements between the same accounts cannot deadlock.
-  const order = input.debitAccountId < input.creditAccountId ? (["debit", "credit"] as const) : (["credit", "debit"] as const);
-  const after: Record<"debit" | "credit", bigint> = { debit: 0n, credit: 0n };
-  for (const side of order) {
-    if (side === "debit") {
-      const [row] = await tx
-        .update(ledgerAccounts)
-        .set({ balance: sql`${ledgerAccounts.balance} - ${input.amount}` })
-        .where(
-          and(
-            eq(ledgerAccounts.id, input.debitAccountId),
-            sql`(${ledgerAccounts.kind} not in ('member', 'hold') or ${ledgerAccounts.balance} >= ${input.amount})`,
-          ),
-        )
-        .returning({ balance: ledgerAccounts.balance });
-      if (!row) {
-        const [current] = await tx.select({ balance: ledgerAccounts.balance }).from(ledgerAccounts).where(eq(ledgerAccounts.id, input.debitAccountId));
-        if (!current) throw new Error(`ledger account ${input.debitAccountId} does not exist`);
-        throw new InsufficientFunds(current.balance);
-      }
-      after.debit = row.balance;
-    } else {
-      const [row] = await tx
-        .update(ledgerAccounts)
-        .set({ balance: sql`${ledgerAccounts.balance} + ${input.amount}` })
-        .where(eq(ledgerAccounts.id, input.creditAccountId))
-        .returning({ balance: ledgerAccounts.balance });
-      if (!row) throw new Error(`ledger account ${input.creditAccountId} does not exist`);
-      after.credit = row.balance;
-    }
+  if (Number(row.locked) < 2) {
+    throw new Error(`ledger account ${row.debit_balance === null ? input.debitAccountId : input.creditAccountId} does not exist`);
   }
-  const [row] = await tx
-    .insert(ledgerTransfers)
-    .values({
-      merchantCode: input.merchantCode,
-      currency: input.currency.toUpperCase(),
-      debitAccountId: input.debitAccountId,
-      creditAccountId: input.creditAccountId,
-      amount: input.amount,
-      kind: input.kind,
-      idempotencyKey: input.key,
-      payloadHash: hash,
-      reference: input.reference ?? "",
-      category: input.category ?? null,
-      reversesId: input.reversesId ?? null,
-      debitBalanceAfter: after.debit,
-      creditBalanceAfter: after.credit,
-    })
-    .returning({ id: ledgerTransfers.id, createdAt: ledgerTransfers.createdAt });
-  return { id: row!.id, amount: input.amount, debitBalanceAfter: after.debit, creditBalanceAfter: after.credit, createdAt: row!.createdAt, replayed: false };
+  // Refused. A twin with the same key may have posted while this one waited for the accounts'
+  // locks (its row was not there when this statement began): then the answer is its result.
+  const [twin] = rowsOf<{ id: string; hash: string; amount: string; debit_after: string; credit_after: string; created_ms: string }>(
+    await ex.execute(sql`
+      select id::text as id, payload_hash as hash, amount::text as amount, debit_balance_after::text as debit_after,
+        credit_balance_after::text as credit_after, ${epochMs(sql`created_at`)} as created_ms
+      from ledger_transfers where idempotency_key = ${input.key}`),
+  );
+  if (twin) {
+    return replayOf(hash, { id: twin.id, hash: twin.hash, amount: twin.amount, debitAfter: twin.debit_after, creditAfter: twin.credit_after, createdMs: twin.created_ms });
+  }
+  throw new InsufficientFunds(BigInt(row.debit_balance!));
 }
 
 /** SQLSTATE of a driver error, looking through drizzle's wrapper. */
@@ -217,9 +303,13 @@ export const MAX_ATTEMPTS = 8;
  * outside the database.
  */
 export async function withLedgerTx<T>(db: Database, fn: (tx: Tx) => Promise<T>): Promise<T> {
+  return retrying(() => db.transaction(fn));
+}
+
+async function retrying<T>(run: () => Promise<T>): Promise<T> {
   for (let attempt = 1; ; attempt++) {
     try {
-      return await db.transaction(fn);
+      return await run();
     } catch (err) {
       const state = sqlState(err);
       if (!state || !RETRYABLE.has(state) || attempt >= MAX_ATTEMPTS) throw err;
@@ -239,11 +329,15 @@ export interface TransferInput {
   reversesId?: number | null;
 }
 
-/** One movement in its own transaction (accounts made first, retries inside). */
+/**
+ * One movement in its own transaction (accounts made first, retries inside). The posting is a
+ * single statement, which PostgreSQL runs as a transaction of its own: no BEGIN and COMMIT
+ * round trips.
+ */
 export async function transfer(db: Database, input: TransferInput): Promise<PostedTransfer> {
   const [debitAccountId, creditAccountId] = await Promise.all([ensureAccount(db, input.from), ensureAccount(db, input.to)]);
-  return withLedgerTx(db, (tx) =>
-    postTransfer(tx, {
+  return retrying(() =>
+    post(db, {
       merchantCode: input.from.merchantCode,
       currency: input.from.currency,
       debitAccountId,
