@@ -26,12 +26,14 @@ export interface OpenDbOptions {
   databaseUrl?: string;
   /** Folder for PGlite's files; "memory://" keeps it in memory (tests). */
   dataDir: string;
+  /** PostgreSQL pool size (default 10); benchmarks with many clients raise it. */
+  max?: number;
 }
 
-export async function openDb({ databaseUrl, dataDir }: OpenDbOptions): Promise<DbHandle> {
+export async function openDb({ databaseUrl, dataDir, max = 10 }: OpenDbOptions): Promise<DbHandle> {
   if (databaseUrl) {
     const client = postgres(databaseUrl, {
-      max: 10,
+      max,
       onnotice: () => {},
       connect_timeout: 5,
     });
