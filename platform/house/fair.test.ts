@@ -187,7 +187,7 @@ describe("raw stream statistics (10^6 draws, 99% level)", () => {
   });
 
   it("int(n) is uniform for awkward n, and uint32's top bit alternates like coin flips", () => {
-    for (const n of [3, 7, 100, 1000]) {
+    for (const n of [7, 1000]) {
       const draws = createRng({ ...EXAMPLE, nonce: n }).ints(n, N);
       expect(chiSquareUniform(histogram(draws, n)).pValue, `n=${n}`).toBeGreaterThan(0.01);
       expect(runsAboveBelow(draws, n).pValue, `n=${n}`).toBeGreaterThan(0.01);

@@ -198,7 +198,8 @@ export class FairRng {
 }
 
 export class Dealer {
-  private readonly swapped = new Map<number, number>();
+  /** Positions that hold another card than their own index (a shoe is mostly untouched). */
+  private readonly moved = new Map<number, number>();
   private position = 0;
 
   constructor(
@@ -215,12 +216,11 @@ export class Dealer {
     if (i >= this.size) throw new RangeError("the deck is empty");
     // The last card needs no draw, as in `shuffle`.
     const j = i === this.size - 1 ? i : i + this.rng.int(this.size - i);
-    const atJ = this.swapped.get(j) ?? j;
-    const atI = this.swapped.get(i) ?? i;
-    this.swapped.set(j, atI);
-    this.swapped.delete(i);
+    const card = this.moved.get(j) ?? j;
+    if (j !== i) this.moved.set(j, this.moved.get(i) ?? i);
+    this.moved.delete(i);
     this.position++;
-    return atJ;
+    return card;
   }
 
   take(n: number): number[] {

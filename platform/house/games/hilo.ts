@@ -207,8 +207,16 @@ export const defaultLimits: TableLimits<HiLoBetKind> = {
   maxPayout: 10_000_000n,
 };
 
+/**
+ * The largest factor that the safest guess on the worst card applies (a 7: 7 winning ranks
+ * either way). A stake is accepted only if that first win fits under the max payout, so a round
+ * can always reach its first correct guess and then cash out.
+ */
+export const WORST_SAFEST_STEP = stepRatio(7, "higherOrSame");
+
 export function validateBets(bets: readonly HiLoBet[], limits: TableLimits<HiLoBetKind> = defaultLimits) {
-  return validateWith(bets, limits, { ...rules, maxPayout: (b) => b.reduce((s, x) => s + x.amount, 0n) });
+  const firstWin = (b: readonly HiLoBet[]) => b.reduce((s, x) => s + payoutOf(x.amount, [WORST_SAFEST_STEP.num, WORST_SAFEST_STEP.den]), 0n);
+  return validateWith(bets, limits, { ...rules, maxPayout: firstWin });
 }
 
 /** Exact return of one guess from a given rank: (winning ranks / 13) × step ratio = 1 - edge. */
