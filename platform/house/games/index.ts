@@ -2,7 +2,7 @@
  * The HOUSE game registry: game code → engine, display name and catalogue category
  * (LIVE for the live-casino set, RNG for slots and mini games).
  */
-import type { Bet, InstantEngine, SessionEngine } from "../bets";
+import type { InstantEngine, SessionEngine } from "../bets";
 import * as baccarat from "./baccarat";
 import * as blackjack from "./blackjack";
 import * as dice from "./dice";
@@ -69,4 +69,3 @@ export function houseCatalogue(): Array<{ code: HouseGameCode; name: string; cat
   return HOUSE_GAME_CODES.map((code) => ({ code, name: HOUSE_GAMES[code].name, category: HOUSE_GAMES[code].category, type: HOUSE_GAMES[code].type }));
 }
 
-export type AnyBet = Bet;

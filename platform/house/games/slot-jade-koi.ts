@@ -1,7 +1,11 @@
 /**
  * Jade Koi (HOUSE_SLOT_1): 5×3, 10 paylines. Three or more Lotus scatters pay 2/10/50 times the
  * total bet and award 5/8/10 free spins on reels with an extra Jade Dragon wild per reel; no
- * retriggers. RTP and its derivation: `exactRtp(config)` and docs/games/README.md.
+ * retriggers.
+ *
+ * Exact RTP (`exactRtp(config)`, derivation in docs/games/README.md):
+ *   2019783963067103 / 2096481954249216 = 96.3416% = lines 66.2673% + scatter 10.2881% + free spins 19.7862%;
+ *   trigger 23/648, 5.2899 free spins a feature. Max round win 703.5 × stake.
  */
 import { PAYLINES, slotEngine, type SlotConfig } from "./slot-engine";
 

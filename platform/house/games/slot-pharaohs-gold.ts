@@ -1,8 +1,11 @@
 /**
  * Pharaoh's Gold (HOUSE_SLOT_2): 5×3, 20 paylines. Three or more Pyramid scatters pay 1/5/20
  * times the total bet and award 4/6/8 free spins where every win is doubled; scatters during
- * free spins retrigger, up to 40 free spins in one feature. RTP: `exactRtp(config)` and
- * docs/games/README.md.
+ * free spins retrigger, up to 40 free spins in one feature.
+ *
+ * Exact RTP (`exactRtp(config)`, a 249-digit fraction; derivation in docs/games/README.md):
+ *   95.1810% = lines 65.4271% + scatter 5.0797% + free spins 24.6742%; trigger 23/648,
+ *   4.9298 free spins a feature with retriggers. Max round win 2,353.65 × stake.
  */
 import { PAYLINES, slotEngine, type SlotConfig } from "./slot-engine";
 

@@ -116,6 +116,7 @@ describe("HOUSE slots", () => {
 
   it("documents these exact RTPs", () => {
     expect(SLOTS.map((s) => exactRtp(s.config).total.toPercent(4))).toEqual(["96.3416", "95.1810", "95.3029"]);
+    expect(exactRtp(jadeKoi.config).total.toString()).toBe("2019783963067103/2096481954249216");
   });
 
   it.each(SLOTS.map((s) => [s.config.id, s] as const))(
