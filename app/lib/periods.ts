@@ -126,6 +126,16 @@ export function parsePeriod(params: URLSearchParams, today: string): { period: P
   return { period, error: null, input };
 }
 
+/** What the period controls show: the window, its dates for people, and a refusal if any. */
+export interface PeriodView {
+  period: Period;
+  today: string;
+  error: PeriodError | null;
+  input: { from: string; to: string };
+  fromText: string;
+  toText: string;
+}
+
 /** The N days before the period. */
 export function previousPeriod(p: Period, days: number): Period {
   const to = addDays(p.from, -1);

@@ -38,3 +38,10 @@ export const negative = style({ color: vars.color.danger });
 export const status = style({ padding: 12, borderRadius: 6, background: vars.color.surfaceAlt });
 export const filters = style({ display: "flex", flexWrap: "wrap", gap: 8, alignItems: "end" });
 export const pager = style({ display: "flex", gap: 12, alignItems: "center" });
+export const presets = style({ display: "flex", flexWrap: "wrap", gap: 8, listStyle: "none", margin: 0, padding: 0 });
+/** A preset that would go past today: shown, not followed. */
+export const presetOff = style({ opacity: 0.5, cursor: "default" });
+export const fieldBlock = style({ display: "grid", gap: 4, minWidth: 0 });
+export const totalRow = style({ fontWeight: 700 });
+export const muted = style({ color: vars.color.muted, fontSize: 14, margin: 0 });
+export const formCard = style({ display: "grid", gap: 10, maxWidth: 420 });
