@@ -1,3 +1,4 @@
+import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { formatBalance } from "~/lib/format";
 import { isNegative, isZero } from "~/lib/records";
@@ -18,4 +19,17 @@ export function SignedAmount({ amount }: { amount: string }) {
       +{text}
     </bdi>
   );
+}
+
+/**
+ * A key for a money form that changes only when a new success message arrives, so the form is
+ * emptied after a transfer but never remounted (losing what is being typed) by a mere reload of
+ * the page's data.
+ */
+export function useFormResetKey(flashId: string | undefined): number {
+  const [key, setKey] = useState(0);
+  useEffect(() => {
+    if (flashId) setKey((k) => k + 1);
+  }, [flashId]);
+  return key;
 }

@@ -15,11 +15,12 @@ const flashCookie = createCookie("flash", {
   secrets: [env.SESSION_SECRET],
 });
 
-const flashSchema = z.object({ key: z.string().max(60), values: z.record(z.string().max(100)).default({}) });
+const flashSchema = z.object({ id: z.string().max(20), key: z.string().max(60), values: z.record(z.string().max(100)).default({}) });
 export type Flash = z.infer<typeof flashSchema>;
 
-export async function setFlash(flash: Flash): Promise<string> {
-  return flashCookie.serialize(flash);
+/** The Set-Cookie value of a message; each message has its own id, so a page can tell a new one from the last. */
+export async function setFlash(flash: Omit<Flash, "id">): Promise<string> {
+  return flashCookie.serialize({ ...flash, id: crypto.randomUUID().slice(0, 8) });
 }
 
 /** The pending message, if any, and the header that clears it. */

@@ -6,6 +6,7 @@ import { useTranslation } from "react-i18next";
 import { CsrfInput } from "~/components/csrf";
 import { RouteErrorBoundary } from "~/components/error-boundary";
 import { FieldError } from "~/components/field-error";
+import { useFormResetKey } from "~/components/money";
 import { TrialWarning } from "~/components/trial-warning";
 import { formatBalance } from "~/lib/format";
 import { MAIN_WALLET, walletTransferSchema } from "~/lib/money-schemas";
@@ -83,6 +84,7 @@ export default function TransferFund() {
   const { t, i18n } = useTranslation();
   const { wallet, total, reference, flash } = useLoaderData<typeof loader>();
   const acted = useActionData<typeof action>();
+  const formKey = useFormResetKey(flash?.id);
   const money = (amount: string) => formatBalance(amount, i18n.language);
   const names = new Map<string, string>([[MAIN_WALLET, t("wallet_main")], ...(wallet?.wallets ?? []).map((w) => [w.wallet, w.name] as [string, string])]);
   const name = (code: string | undefined) => (code ? (names.get(code) ?? code) : "");
@@ -97,7 +99,7 @@ export default function TransferFund() {
       {!wallet ? (
         <TrialWarning />
       ) : wallet.isSingle ? (
-        <section className={m.card} data-testid="single-wallet">
+        <section className={m.notice} data-testid="single-wallet">
           <p>{t("wallet_single_notice")}</p>
           <p>
             {t("balance")}:{" "}
@@ -147,7 +149,7 @@ export default function TransferFund() {
             </p>
           ) : (
             <TransferForm
-              key={reference}
+              key={formKey}
               reference={reference}
               wallets={[{ wallet: MAIN_WALLET, name: t("wallet_main") }, ...wallet.wallets]}
               lastResult={acted?.result ?? null}

@@ -7,6 +7,7 @@ import { z } from "zod";
 import { CsrfInput } from "~/components/csrf";
 import { RouteErrorBoundary } from "~/components/error-boundary";
 import { FieldError } from "~/components/field-error";
+import { useFormResetKey } from "~/components/money";
 import { TrialWarning } from "~/components/trial-warning";
 import { formatBalance } from "~/lib/format";
 import { uplineTransferSchema } from "~/lib/money-schemas";
@@ -88,6 +89,7 @@ export default function TransferUpline() {
   const { t, i18n } = useTranslation();
   const data = useLoaderData<typeof loader>();
   const acted = useActionData<typeof action>();
+  const formKey = useFormResetKey(data.flash?.id);
   const state = acted?.state ?? data.state;
   const money = (amount: string) => formatBalance(amount, i18n.language);
   return (
@@ -109,14 +111,14 @@ export default function TransferUpline() {
             </strong>
           </p>
           {state === "no-upline" ? (
-            <section className={m.card} role="status" data-testid="no-upline">
+            <section className={m.notice} role="status" data-testid="no-upline">
               <p>
                 <strong>{t("err_no_upline")}</strong>
               </p>
               <p>{t("upline_none_info")}</p>
             </section>
           ) : state === "no-password" ? (
-            <section className={m.card} role="status" data-testid="payment-password-missing">
+            <section className={m.notice} role="status" data-testid="payment-password-missing">
               <p>
                 <strong>{t("err_payment_password_not_set")}</strong>
               </p>
@@ -128,7 +130,7 @@ export default function TransferUpline() {
               </p>
             </section>
           ) : (
-            <UplineForm key={data.reference} reference={data.reference} lastResult={acted?.result ?? null} />
+            <UplineForm key={formKey} reference={data.reference} lastResult={acted?.result ?? null} />
           )}
         </>
       )}
