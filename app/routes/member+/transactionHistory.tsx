@@ -6,6 +6,7 @@ import { Pager, PeriodControls } from "~/components/period-controls";
 import { SignedAmount } from "~/components/money";
 import { TrialWarning } from "~/components/trial-warning";
 import { formatBalance } from "~/lib/format";
+import { MAIN_WALLET } from "~/lib/money-schemas";
 import { HISTORY_TYPES, isHistoryType, kindLabel, typeLabel } from "~/lib/records";
 import { requireRealUser } from "~/services/auth.server";
 import { historySchema, memberCall } from "~/services/money.server";
@@ -37,6 +38,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export default function TransactionHistory() {
   const { t, i18n } = useTranslation();
   const { trial, view, type, history } = useLoaderData<typeof loader>();
+  const walletName = (code: string) => (code === MAIN_WALLET ? t("wallet_main") : code);
   return (
     <div data-testid="transaction-history">
       <h1>{t("transaction_history_title")}</h1>
@@ -77,15 +79,25 @@ export default function TransactionHistory() {
                 <tbody>
                   {history.content.map((r) => {
                     const label = kindLabel(r.kind);
+                    // Between two of the member's own wallets: nothing comes or goes, so the amount has no sign.
+                    const between = r.fromWallet !== null && r.toWallet !== null;
                     return (
                       <tr key={r.id} data-testid="history-row" data-kind={r.kind}>
                         <td className={m.cell}>
                           <time dateTime={r.time}>{r.timeText}</time>
                         </td>
-                        <td className={m.cell}>{label ? t(label) : r.kind}</td>
+                        <td className={m.cell}>
+                          {label ? t(label) : r.kind}
+                          {between ? (
+                            <>
+                              <br />
+                              <small className={m.muted}>{t("wallet_route", { from: walletName(r.fromWallet!), to: walletName(r.toWallet!) })}</small>
+                            </>
+                          ) : null}
+                        </td>
                         <td className={m.cell}>{r.reference}</td>
                         <td className={`${m.cell} ${m.number}`}>
-                          <SignedAmount amount={r.change} />
+                          {between ? formatBalance(r.amount, i18n.language) : <SignedAmount amount={r.change} />}
                         </td>
                         <td className={`${m.cell} ${m.number}`} data-testid="balance-after">
                           {formatBalance(r.balanceAfter, i18n.language)}
