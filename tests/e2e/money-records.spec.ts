@@ -1,5 +1,5 @@
-import { randomBytes, randomInt } from "node:crypto";
-import type { Page } from "@playwright/test";
+import { createHmac, randomBytes, randomInt } from "node:crypto";
+import type { APIRequestContext, Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
 
 // Each file comes from its own addresses, so other specs' captcha and lockout rules never reach it.
@@ -100,6 +100,50 @@ test("history pages by links that keep the filters", async ({ page, operator }) 
   await page.getByTestId("pager").getByRole("link", { name: "Página anterior" }).click();
   await expect(page).toHaveURL(/type=bonus$/);
   await expect(page.getByTestId("history-row").first().getByTestId("balance-after")).toHaveText("21,00");
+});
+
+/** A game round through the vendor wallet API (docs/vendor-wallet-api.md): what a vendor would send. */
+async function vendorCall(request: APIRequestContext, baseURL: string, vendor: string, secret: string, call: "debit" | "credit", body: Record<string, string>) {
+  const raw = JSON.stringify(body);
+  const res = await request.post(`${baseURL}/wallet/v1/${call}`, {
+    headers: { "content-type": "application/json", "x-vendor": vendor, "x-signature": createHmac("sha256", secret).update(raw).digest("hex") },
+    data: raw,
+  });
+  expect(res.status(), await res.text()).toBe(200);
+}
+
+test("profit and loss sums a vendor's bets and wins by game type", async ({ page, operator, request, baseURL }) => {
+  const account = newName();
+  await operator.createMember({ account, password: "secret123" });
+  await operator.credit(account, "50.00");
+  // VIVO is a live-casino vendor of the demo brand; no other spec signs for it.
+  const secret = "e2e-money-records-vivo-wallet-secret-0123456789";
+  expect((await operator.call("PUT", "/vendors/VIVO/wallet-key", { secret })).status).toBe(200);
+  const launch = await operator.call("POST", `/merchants/DEMO/members/${account}/launch-tokens`, { vendorCode: "VIVO", gameCode: "VIVO_BACCARAT" });
+  expect(launch.status, JSON.stringify(launch.body)).toBe(201);
+  const token = (launch.body as { token: string }).token;
+  const round = `rr-${randomBytes(4).toString("hex")}`;
+  const origin = baseURL!.replace("localhost", "127.0.0.1");
+  await vendorCall(request, origin, "VIVO", secret, "debit", { token, transactionId: `${round}-d1`, roundId: round, gameCode: "VIVO_BACCARAT", amount: "10.00" });
+  await vendorCall(request, origin, "VIVO", secret, "debit", { token, transactionId: `${round}-d2`, roundId: round, gameCode: "VIVO_BACCARAT", amount: "2.50" });
+  await vendorCall(request, origin, "VIVO", secret, "credit", { token, transactionId: `${round}-c1`, roundId: round, amount: "4.00" });
+
+  await logIn(page, account);
+  await page.goto("/member/personalProfit");
+  const row = page.getByTestId("profit-row");
+  await expect(row).toHaveCount(1);
+  await expect(row).toContainText("Casino en vivo");
+  await expect(row).toContainText("12,50");
+  await expect(row).toContainText("4,00");
+  await expect(row).toContainText("-8,50");
+  await expect(page.getByTestId("profit-total")).toContainText("-8,50");
+  await page.getByTestId("period_previous_7").click();
+  await expect(page.getByTestId("records-empty")).toHaveText("No hay apuestas en este periodo.");
+
+  await page.goto("/member/transactionHistory?type=bet");
+  await expect(page.getByTestId("history-row")).toHaveCount(2);
+  await expect(page.getByTestId("history-row").first()).toContainText("-2,50");
+  await expect(page.getByTestId("history-row").first().getByTestId("balance-after")).toHaveText("37,50");
 });
 
 test("transfer to upline: explained without an upline, and asks for a payment password first", async ({ page, operator }) => {
