@@ -1,4 +1,5 @@
 import { createHmac, randomBytes, randomInt } from "node:crypto";
+import AxeBuilder from "@axe-core/playwright";
 import type { APIRequestContext, Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
 
@@ -199,4 +200,24 @@ test("wallet transfer: one wallet on a single-wallet brand; the wallet table on 
   // Vendors come from merchant_vendors, which the operator API cannot fill: no game wallet yet.
   // TODO(once the operator API can give a brand vendors): move MAIN → vendor and back, check balances.
   await expect(page.getByTestId("no-game-wallets")).toBeVisible();
+});
+
+test("the money pages have no serious accessibility violation in either theme", async ({ page, context, operator, baseURL }, testInfo) => {
+  // axe runs as a script in the page; the no-js project serves the same markup.
+  test.skip(testInfo.project.use.javaScriptEnabled === false, "needs scripts");
+  test.setTimeout(180_000);
+  const account = newName();
+  await operator.createMember({ account, password: "secret123" });
+  await operator.credit(account, "7.25");
+  await logIn(page, account);
+  for (const theme of ["light", "dark"] as const) {
+    await context.addCookies([{ name: "theme", value: encodeURIComponent(Buffer.from(JSON.stringify(theme)).toString("base64")), url: baseURL! }]);
+    for (const path of ["transferFund", "transferUpline", "transactionHistory", "personalProfit", "bonusDetails", "transactionHistory?from=2026-11-10&to=2026-11-01"]) {
+      await page.goto(`/member/${path}`);
+      await expect(page.locator("html")).toHaveAttribute("data-theme", theme);
+      const results = await new AxeBuilder({ page }).include("main").analyze();
+      const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+      expect(serious.map((v) => `${path} ${v.id}: ${v.nodes.map((n) => n.target.join(" ")).slice(0, 3).join(", ")}`)).toEqual([]);
+    }
+  }
 });
