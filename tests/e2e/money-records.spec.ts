@@ -14,11 +14,14 @@ const newName = () => `r${randomBytes(4).toString("hex")}`;
 /** Logs in (an operator-made member's first login lands on the security centre) and waits for it. */
 async function logIn(page: Page, account: string, password = "secret123", origin = "") {
   await page.goto(`${origin}/login`);
+  // With scripts, typing before the page has hydrated can be lost: wait until it is quiet.
+  await page.waitForLoadState("networkidle");
   const form = page.getByRole("form", { name: "Iniciar sesión" }).last();
   await form.getByLabel("Nombre de usuario").fill(account);
   await form.getByLabel("Contraseña").fill(password);
   await form.getByRole("button", { name: "Iniciar sesión" }).click();
-  await expect(page.getByTestId("member-info")).toContainText(account);
+  // A first login hashes a password and lands on the security centre: slower than most steps.
+  await expect(page.getByTestId("member-info")).toContainText(account, { timeout: 15_000 });
 }
 
 /** The DEMO brand's day (its zone is UTC) shown as the web shows it in Spanish. */
