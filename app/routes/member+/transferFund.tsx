@@ -153,6 +153,7 @@ export default function TransferFund() {
               reference={reference}
               wallets={[{ wallet: MAIN_WALLET, name: t("wallet_main") }, ...wallet.wallets]}
               lastResult={acted?.result ?? null}
+              gameMoney={wallet.wallets.some((w) => !/^0+(?:\.0+)?$/.test(w.balance))}
             />
           )}
         </>
@@ -161,7 +162,18 @@ export default function TransferFund() {
   );
 }
 
-function TransferForm({ reference, wallets, lastResult }: { reference: string; wallets: Array<{ wallet: string; name: string }>; lastResult: SubmissionResult<string[]> | null }) {
+function TransferForm({
+  reference,
+  wallets,
+  lastResult,
+  gameMoney,
+}: {
+  reference: string;
+  wallets: Array<{ wallet: string; name: string }>;
+  lastResult: SubmissionResult<string[]> | null;
+  /** Some game wallet holds money: offer to bring it all back. */
+  gameMoney: boolean;
+}) {
   const { t } = useTranslation();
   const [form, fields] = useForm({
     id: "wallet-transfer",
@@ -206,13 +218,15 @@ function TransferForm({ reference, wallets, lastResult }: { reference: string; w
           {t("wallet_submit")}
         </button>
       </Form>
-      <Form method="post" action={PATH}>
-        <CsrfInput />
-        <input type="hidden" name="reference" value={reference} />
-        <button type="submit" name="intent" value="all" className={s.smallButton} data-testid="all-to-main">
-          {t("wallet_all_to_main")}
-        </button>
-      </Form>
+      {gameMoney ? (
+        <Form method="post" action={PATH}>
+          <CsrfInput />
+          <input type="hidden" name="reference" value={reference} />
+          <button type="submit" name="intent" value="all" className={s.smallButton} data-testid="all-to-main">
+            {t("wallet_all_to_main")}
+          </button>
+        </Form>
+      ) : null}
     </section>
   );
 }
