@@ -1,4 +1,5 @@
 import { Form } from "@remix-run/react";
+import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { formatBalance, formatClock } from "~/lib/format";
 import * as m from "~/styles/member.css";
@@ -6,6 +7,7 @@ import * as s from "~/styles/shell.css";
 import { CsrfInput } from "./csrf";
 import { FieldError } from "./field-error";
 import { useRootData } from "./header";
+import { isNegative, isZero } from "~/lib/records";
 
 /** Amounts and times as the member centre shows them: the visitor's language, the site's time zone. */
 export function useMoneyFormat() {
@@ -72,4 +74,34 @@ export function MessageNotice({ message, action }: { message: MemberMessage; act
       </Form>
     </div>
   );
+}
+
+/** A signed amount with two decimals: "+" and bold for money in, "-" and the danger colour for money out. */
+export function SignedAmount({ amount }: { amount: string }) {
+  const { i18n } = useTranslation();
+  const text = formatBalance(amount, i18n.language);
+  // <bdi>: the sign stays before the digits in right-to-left languages.
+  if (isZero(amount)) return <bdi>{text}</bdi>;
+  return isNegative(amount) ? (
+    <bdi className={m.negative} data-sign="negative">
+      {text}
+    </bdi>
+  ) : (
+    <bdi className={m.positive} data-sign="positive">
+      +{text}
+    </bdi>
+  );
+}
+
+/**
+ * A key for a money form that changes only when a new success message arrives, so the form is
+ * emptied after a transfer but never remounted (losing what is being typed) by a mere reload of
+ * the page's data.
+ */
+export function useFormResetKey(flashId: string | undefined): number {
+  const [key, setKey] = useState(0);
+  useEffect(() => {
+    if (flashId) setKey((k) => k + 1);
+  }, [flashId]);
+  return key;
 }

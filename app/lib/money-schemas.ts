@@ -18,7 +18,7 @@ export function normaliseAmount(text: string): string {
 
 const isAmount = (v: string) => AMOUNT_PATTERN.test(v) && /[1-9]/.test(v);
 
-const amountField = z
+export const amountField = z
   .string({ required_error: "err_empty" })
   .transform(normaliseAmount)
   .refine(isAmount, "err_amount_invalid");
@@ -80,3 +80,26 @@ export const receiptFormSchema = z
       ctx.addIssue({ code: "custom", path: ["remainingAmount"], message: "err_amount_invalid" });
     }
   });
+
+/** The form's own key for the platform's idempotency (made by the loader, so a double submit is one transfer). */
+export const referenceField = z.string({ required_error: "err_correct_info" }).regex(/^[A-Za-z0-9_-]{8,80}$/, "err_correct_info");
+
+export const MAIN_WALLET = "MAIN";
+
+export const walletTransferSchema = z
+  .object({
+    from: z.string({ required_error: "err_empty" }).max(40),
+    to: z.string({ required_error: "err_empty" }).max(40),
+    amount: amountField,
+    reference: referenceField,
+  })
+  .superRefine((v, ctx) => {
+    if (v.from === v.to) ctx.addIssue({ code: "custom", path: ["to"], message: "wallet_err_same" });
+    else if (v.from !== MAIN_WALLET && v.to !== MAIN_WALLET) ctx.addIssue({ code: "custom", path: ["to"], message: "wallet_err_main" });
+  });
+
+export const uplineTransferSchema = z.object({
+  amount: amountField,
+  paymentPassword: z.string({ required_error: "err_payment_password_required" }).max(100),
+  reference: referenceField,
+});

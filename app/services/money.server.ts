@@ -119,28 +119,29 @@ export interface MoneyFailure {
 }
 
 /**
- * Turns a platform refusal into a 400 with the message beside its field (or the whole form, "");
- * anything else is rethrown to the error boundary.
+ * A platform refusal as a form message: the i18n key (`key`, also as `message`), the form field it
+ * belongs beside ("" for the whole form) and the status to answer with. `fields` renames the
+ * platform's field, or places a refusal by its code (e.g. `{ INSUFFICIENT_FUNDS: "amount" }`).
+ * Anything that is not a refusal is rethrown to the error boundary.
  */
-export function moneyFailure(e: unknown, fields: Record<string, string> = {}): ReturnType<typeof json<MoneyFailure>> {
-  const { field, key, status } = moneyRefusal(e, fields);
-  return json({ error: { [field]: [key] } }, { status });
-}
-
-/**
- * A platform refusal as the field it belongs to ("" for the whole form), its i18n key and the
- * status to answer with, e.g. for conform's `submission.reply({ fieldErrors })`. Anything that is
- * not a refusal is rethrown to the error boundary.
- */
-export function moneyRefusal(e: unknown, fields: Record<string, string> = {}): { field: string; key: string; status: 400 | 403 | 429 } {
+export function moneyRefusal(
+  e: unknown,
+  fields: Record<string, string> = {},
+): { field: string; key: string; message: string; code: string; status: 400 | 403 | 429 } {
   if (!(e instanceof PlatformError)) throw e;
   let key = MONEY_ERRORS[e.code] ?? (e.status === 400 ? "err_correct_info" : "err_unknown");
   if (e.code === "AMOUNT_OUT_OF_RANGE" && typeof e.details.minAmount === "string" && typeof e.details.maxAmount === "string") {
     key = `${key}|${e.details.minAmount} - ${e.details.maxAmount}`;
   }
   const platformField = typeof e.details.field === "string" ? e.details.field : "";
-  const field = fields[platformField] ?? platformField;
-  return { field, key, status: e.status === 429 ? 429 : e.status === 403 ? 403 : 400 };
+  const field = fields[e.code] ?? fields[platformField] ?? platformField;
+  return { field, key, message: key, code: e.code, status: e.status === 429 ? 429 : e.status === 403 ? 403 : 400 };
+}
+
+/** Turns a platform refusal into a 400 with the message beside its field (or the whole form, ""). */
+export function moneyFailure(e: unknown, fields: Record<string, string> = {}): ReturnType<typeof json<MoneyFailure>> {
+  const { field, key, status } = moneyRefusal(e, fields);
+  return json({ error: { [field]: [key] } }, { status });
 }
 
 /** A fresh key for a form, so a double submit makes one request (the platform dedupes on it). */

@@ -1,4 +1,4 @@
-import { style } from "@vanilla-extract/css";
+import { globalStyle, style } from "@vanilla-extract/css";
 import { vars } from "./theme.css";
 
 /** The member centre: a page menu beside (wide) or above (narrow) the page. */
@@ -27,7 +27,8 @@ export const menuLink = style({
   background: vars.color.surfaceAlt,
   selectors: { '&[aria-current="page"]': { background: vars.color.accent, color: vars.color.accentText } },
 });
-export const panel = style({ display: "grid", gap: 16, alignContent: "start", minWidth: 0 });
+// One column that may shrink below its content, so a wide table scrolls inside its wrapper, not the page.
+export const panel = style({ display: "grid", gridTemplateColumns: "minmax(0, 1fr)", gap: 16, alignContent: "start", minWidth: 0 });
 export const card = style({ border: `1px solid ${vars.color.border}`, borderRadius: 8, padding: 16, display: "grid", gap: 10 });
 export const table = style({ width: "100%", borderCollapse: "collapse", fontSize: 14 });
 export const tableWrap = style({ overflowX: "auto" });
@@ -98,3 +99,13 @@ export const buttonRow = style({ display: "flex", flexWrap: "wrap", gap: 8 });
 /** A page section under a rule, so long phone pages read as separate steps. */
 export const block = style({ display: "grid", gap: 12, alignContent: "start", minWidth: 0, paddingTop: 16, borderTop: `1px solid ${vars.color.border}` });
 export const blockTitle = style({ margin: 0, fontSize: 20 });
+export const presets = style({ display: "flex", flexWrap: "wrap", gap: 8, listStyle: "none", margin: 0, padding: 0 });
+/** A preset that would go past today: shown, not followed. */
+export const presetOff = style({ opacity: 0.5, cursor: "default" });
+export const fieldBlock = style({ display: "grid", gap: 4, minWidth: 0 });
+export const totalRow = style({ fontWeight: 700 });
+export const muted = style({ color: vars.color.muted, fontSize: 14, margin: 0 });
+export const formCard = style({ display: "grid", gap: 10, maxWidth: 420 });
+/** A notice card whose paragraphs are spaced by the card's gap only. */
+export const noticeCard = style([card]);
+globalStyle(`${noticeCard} p`, { margin: 0 });

@@ -1,0 +1,26 @@
+import { formatDay, formatMoment, parsePeriod, periodRange, todayIn, type PeriodView } from "~/lib/periods";
+import { getLocale } from "./i18n.server";
+import { getPermission } from "./system.server";
+
+/**
+ * The record pages' query (transactionHistory, personalProfit, bonusDetails): the period in the
+ * site's zone, the page, and the platform's `from`/`to` for it. Dates are formatted here, on the
+ * server, so the browser shows the same text it was sent.
+ */
+export async function recordQuery(request: Request) {
+  const url = new URL(request.url);
+  const locale = await getLocale(request);
+  const { info } = await getPermission(request, locale);
+  const timeZone = info.timeZone;
+  const today = todayIn(timeZone);
+  const { period, error, input } = parsePeriod(url.searchParams, today);
+  const page = Math.min(Math.max(Number.parseInt(url.searchParams.get("page") ?? "1", 10) || 1, 1), 10_000);
+  const view: PeriodView = { period, today, error, input, fromText: formatDay(period.from, locale), toText: formatDay(period.to, locale) };
+  return {
+    view,
+    page,
+    range: periodRange(period, timeZone),
+    /** A platform time as the member reads it. */
+    moment: (iso: string) => formatMoment(iso, locale, timeZone),
+  };
+}
