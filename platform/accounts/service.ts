@@ -160,6 +160,8 @@ export function memberInfo(m: typeof members.$inferSelect, session?: { mustChang
     email: m.email,
     referralCode: m.referralCode,
     totpEnabled: m.totpEnabled,
+    hasUpline: m.uplineId !== null,
+    paymentPasswordSet: m.paymentPasswordHash !== null,
   };
 }
 

@@ -172,9 +172,30 @@ test("transfer to upline: explained without an upline, and asks for a payment pa
   await expect(missing).toBeVisible();
   await expect(missing.getByTestId("set-payment-password")).toHaveAttribute("href", "/member/withdraw");
   await expect(page.getByTestId("upline-form")).toHaveCount(0);
-  // TODO(after merging /member/withdraw): set the payment password there, come back, send 5.00
-  // (balance 15,00, message naming the upline), post the same form twice to see one transfer, and
-  // check a wrong password and too large an amount are shown beside their fields.
+
+  // The payment password is set on the withdraw page; then the transfer goes through, once.
+  await missing.getByTestId("set-payment-password").click();
+  const pw = page.getByTestId("payment-password-form");
+  await pw.getByLabel("Contraseña de inicio de sesión").fill("secret123");
+  await pw.getByLabel("Nueva contraseña de retiro (6 dígitos)").fill("135790");
+  await pw.getByLabel("Confirmar contraseña de retiro").fill("135790");
+  await pw.getByRole("button", { name: "Guardar contraseña de retiro" }).click();
+  await expect(page.getByTestId("withdraw-done")).toBeVisible();
+  await page.goto("/member/transferUpline");
+  const form = page.getByTestId("upline-form");
+  await form.getByLabel("Importe").fill("25.00");
+  await form.getByLabel("Contraseña de retiro").fill("135790");
+  await form.getByRole("button", { name: "Enviar" }).click();
+  await expect(page.getByTestId("upline-form").getByLabel("Importe")).toHaveValue("25.00");
+  await expect(page.getByTestId("upline-form")).toContainText("Saldo insuficiente");
+  await page.getByTestId("upline-form").getByLabel("Importe").fill("5.00");
+  await page.getByTestId("upline-form").getByLabel("Contraseña de retiro").fill("000000");
+  await page.getByTestId("upline-form").getByRole("button", { name: "Enviar" }).click();
+  await expect(page.getByTestId("upline-form")).toContainText("La contraseña de retiro es incorrecta");
+  await page.getByTestId("upline-form").getByLabel("Contraseña de retiro").fill("135790");
+  await page.getByTestId("upline-form").getByRole("button", { name: "Enviar" }).click();
+  await expect(page.getByTestId("transfer-done")).toContainText(agent);
+  await expect(page.getByTestId("upline-balance")).toHaveText("15,00 USD");
 });
 
 test("wallet transfer: one wallet on a single-wallet brand; the wallet table on a multi-wallet brand", async ({ page, operator }) => {
@@ -188,7 +209,7 @@ test("wallet transfer: one wallet on a single-wallet brand; the wallet table on 
   await expect(page.getByTestId("wallet-transfer-form")).toHaveCount(0);
   await page.context().clearCookies();
 
-  const { code, origin } = await operator.createMerchant({ isSingleWallet: false });
+  const { code, origin } = await operator.createMerchant({ isSingleWallet: false, vendors: ["AURL", "VIVO"] });
   const player = newName();
   const made = await operator.call("POST", `/merchants/${code}/members`, { account: player, password: "secret123" });
   expect(made.status, JSON.stringify(made.body)).toBe(201);
@@ -200,9 +221,21 @@ test("wallet transfer: one wallet on a single-wallet brand; the wallet table on 
   await expect(main).toContainText("Billetera principal");
   await expect(main).toContainText("30,00");
   await expect(page.getByTestId("wallet-table")).toContainText("30,00 USD");
-  // Vendors come from merchant_vendors, which the operator API cannot fill: no game wallet yet.
-  // TODO(once the operator API can give a brand vendors): move MAIN → vendor and back, check balances.
-  await expect(page.getByTestId("no-game-wallets")).toBeVisible();
+  // The brand offers two vendors: a game wallet each. Main → Aurora Live, then all back to main.
+  const transfer = page.getByTestId("wallet-transfer-form");
+  await transfer.getByLabel("Billetera de origen").selectOption("MAIN");
+  await transfer.getByLabel("Billetera de destino").selectOption("AURL");
+  await transfer.getByLabel("Importe").fill("12.50");
+  await transfer.getByRole("button", { name: "Transferir" }).click();
+  await expect(page.getByTestId("transfer-done")).toBeVisible();
+  await expect(page.getByTestId("wallet-table").locator('[data-wallet="MAIN"]')).toContainText("17,50");
+  await expect(page.getByTestId("wallet-table").locator('[data-wallet="AURL"]')).toContainText("12,50");
+  await page.getByTestId("all-to-main").click();
+  await expect(page.getByTestId("wallet-table").locator('[data-wallet="MAIN"]')).toContainText("30,00");
+  await expect(page.getByTestId("wallet-table").locator('[data-wallet="AURL"]')).toContainText("0,00");
+  // Both movements are in the history.
+  await page.goto(`${origin}/member/transactionHistory`);
+  await expect(page.getByTestId("history-row")).toHaveCount(3);
 });
 
 test("the money pages have no serious accessibility violation in either theme", async ({ page, context, operator, baseURL }, testInfo) => {

@@ -61,7 +61,7 @@ export default function TransactionHistory() {
           </PeriodControls>
           {history.content.length === 0 ? (
             <p className={m.status} role="status" data-testid="records-empty">
-              {t("records_empty")}
+              {t("records_empty_period")}
             </p>
           ) : (
             <div className={m.tableWrap}>

@@ -15,7 +15,6 @@ import { requireRealUser } from "~/services/auth.server";
 import { setFlash, takeFlash } from "~/services/flash.server";
 import { readForm } from "~/services/forms.server";
 import { memberCall, moneyRefusal, newRequestKey, walletSchema } from "~/services/money.server";
-import { PlatformError } from "~/services/platform.server";
 import * as m from "~/styles/member.css";
 import * as s from "~/styles/shell.css";
 
@@ -25,21 +24,6 @@ const PATH = "/member/transferUpline";
 const TRANSFER = "/wps/member/transfer/upline";
 const transferResult = z.object({ transferId: z.number(), replayed: z.boolean(), to: z.string(), balance: z.string(), currency: z.string() });
 
-/**
- * Whether the member has an upline. The platform has no field for it, so this asks for a
- * transfer of nothing: it is refused with NO_UPLINE before anything else when there is none,
- * and with INVALID_AMOUNT (nothing moved, the payment password untouched) when there is one.
- */
-async function hasUpline(request: Request): Promise<boolean> {
-  try {
-    await memberCall(request, TRANSFER, { method: "POST", enc: true, body: { amount: "0", reference: newRequestKey() }, schema: transferResult });
-    return true;
-  } catch (e) {
-    if (e instanceof PlatformError && e.code === "NO_UPLINE") return false;
-    if (e instanceof PlatformError && e.code === "INVALID_AMOUNT") return true;
-    throw e;
-  }
-}
 
 /**
  * Transfer to upline (spec §2, §6): money from the main balance to the member's upline, guarded
@@ -50,12 +34,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const { trial } = await requireRealUser(request);
   const { flash, headers } = await takeFlash(request);
   if (trial) return json({ trial, state: null, balance: "", currency: "", reference: "", flash: null });
-  const [wallet, upline, security] = await Promise.all([
+  const [wallet, info] = await Promise.all([
     memberCall(request, "/wps/v2/wallets/balance", { schema: walletSchema }),
-    hasUpline(request),
-    memberCall(request, "/wps/member/bank-accounts", { schema: z.object({ paymentPasswordSet: z.boolean() }) }),
+    memberCall(request, "/wps/member/info", { schema: z.object({ hasUpline: z.boolean(), paymentPasswordSet: z.boolean() }) }),
   ]);
-  const state = !upline ? ("no-upline" as const) : !security.paymentPasswordSet ? ("no-password" as const) : ("ready" as const);
+  const state = !info.hasUpline ? ("no-upline" as const) : !info.paymentPasswordSet ? ("no-password" as const) : ("ready" as const);
   return json({ trial, state, balance: wallet.balance, currency: wallet.currency, reference: newRequestKey(), flash }, { headers });
 }
 
