@@ -126,7 +126,7 @@ function SpotField({ spot, values, errors, limits }: { spot: Spot; values: Recor
           <span>{label}</span>
           {spot.odds ? <span className={h.odds}>{spot.odds}</span> : null}
         </label>
-        <AmountInput name={name} label={t("hb_amount_for", { spot: label })} values={values} errors={errors} placeholder={limits?.perKind[spot.kind]?.min} />
+        <AmountInput name={name} label={t("hb_amount_for", { spot: label })} values={values} errors={errors} />
       </div>
       <MoneyFieldError id={errId(name)} errors={errors[name]} />
     </div>
@@ -188,7 +188,7 @@ function PickField({ pick, values, errors, limits }: { pick: Pick; values: Recor
             </option>
           ))}
         </select>
-        <AmountInput name={amountName} label={t("hb_amount_for", { spot: label })} values={values} errors={errors} placeholder={limits?.perKind[pick.kind]?.min} />
+        <AmountInput name={amountName} label={t("hb_amount_for", { spot: label })} values={values} errors={errors} />
       </div>
       <MoneyFieldError id={errId(pickName)} errors={errors[pickName]} />
       <MoneyFieldError id={errId(amountName)} errors={errors[amountName]} />
@@ -204,7 +204,7 @@ function SingleAmount({ spot, values, errors, limits }: { spot: Spot; values: Re
       <label htmlFor={name} className={h.legend}>
         <LabelText label={spot.label} />
       </label>
-      <AmountInput name={name} label={labelString(spot.label, t)} values={values} errors={errors} placeholder={limits?.perKind[spot.kind]?.min} className={`${s.field}`} />
+      <AmountInput name={name} label={labelString(spot.label, t)} values={values} errors={errors} className={`${s.field}`} />
       <MoneyFieldError id={errId(name)} errors={errors[name]} />
     </div>
   );
@@ -252,7 +252,7 @@ function DiceFields({ values, errors, limits }: { values: Record<string, string>
       <label htmlFor="a_dice" className={h.legend}>
         {t("amount_label")}
       </label>
-      <AmountInput name="a_dice" label={t("amount_label")} values={values} errors={errors} placeholder={limits?.perKind.over?.min} className={s.field} />
+      <AmountInput name="a_dice" label={t("amount_label")} values={values} errors={errors} className={s.field} />
       <MoneyFieldError id={errId("a_dice")} errors={errors.a_dice} />
     </div>
   );

@@ -263,7 +263,7 @@ function FairPanel({ seeds, revealed, action }: { seeds: SeedsData; revealed: Re
           {t("hb_seed_revealed", { n: revealed.roundsPlayed })} <span className={h.mono}>{revealed.serverSeed}</span>
         </p>
       ) : null}
-      <dl className={h.facts}>
+      <dl className={h.factsStacked}>
         <dt className={h.factTerm}>{t("hb_server_seed_hash")}</dt>
         <dd className={`${h.factValue} ${h.mono}`} data-testid="server-seed-hash">
           {a.serverSeedHash}

@@ -134,7 +134,7 @@ function Checked({ v, slots }: { v: VerifyView; slots: Record<string, unknown> }
           {t(v.hashMatches === false ? "hb_verify_hash_mismatch" : "hb_verify_mismatch")} {v.result?.code ? `(${v.result.code})` : ""}
         </p>
       )}
-      <dl className={h.facts}>
+      <dl className={h.factsStacked}>
         <dt className={h.factTerm}>{t("hb_server_seed_hash")}</dt>
         <dd className={`${h.factValue} ${h.mono}`}>{v.serverSeedHash}</dd>
         <dt className={h.factTerm}>{t("hb_server_seed")}</dt>
@@ -231,7 +231,7 @@ function Calculator() {
       </Form>
       {manual ? (
         <div className={h.outcome} data-testid="calc-result">
-          <dl className={h.facts}>
+          <dl className={h.factsStacked}>
             <dt className={h.factTerm}>{t("hb_server_seed_hash")}</dt>
             <dd className={`${h.factValue} ${h.mono}`}>{manual.serverSeedHash}</dd>
             <dt className={h.factTerm}>{t("hb_stake_minor")}</dt>

@@ -13,7 +13,7 @@ export const mono = style({ fontFamily: "ui-monospace, SFMono-Regular, Menlo, Co
 
 export const spotGroup = style({ border: 0, margin: 0, padding: 0, display: "grid", gap: 6, minWidth: 0 });
 export const legend = style({ fontWeight: 700, padding: 0, marginBottom: 4 });
-export const spotRows = style({ display: "grid", gap: 6, gridTemplateColumns: "repeat(auto-fill, minmax(150px, 1fr))" });
+export const spotRows = style({ display: "grid", gap: 6, gridTemplateColumns: "repeat(auto-fill, minmax(220px, 1fr))" });
 export const spot = style({
   display: "grid",
   gridTemplateColumns: "minmax(0, 1fr) 84px",
@@ -126,7 +126,10 @@ export const reelScatter = style({ color: "#b3261e" });
 globalStyle(`[data-theme="dark"] ${reelWild}`, { color: "#6fdc8c" });
 globalStyle(`[data-theme="dark"] ${reelScatter}`, { color: "#ff8a80" });
 
-export const facts = style({ display: "grid", gridTemplateColumns: "minmax(0, max-content) minmax(0, 1fr)", gap: "4px 12px", margin: 0 });
+export const facts = style({ display: "grid", gridTemplateColumns: "minmax(0, 2fr) minmax(0, 3fr)", gap: "4px 12px", margin: 0 });
+/** Seeds and hashes: each value under its name, so 64 characters wrap across the full width. */
+export const factsStacked = style({ display: "grid", gridTemplateColumns: "minmax(0, 1fr)", gap: 2, margin: 0 });
+globalStyle(`${factsStacked} dd`, { marginBottom: 8 });
 export const factTerm = style({ color: vars.color.muted });
 export const factValue = style({ margin: 0, fontWeight: 600, fontVariantNumeric: "tabular-nums", overflowWrap: "anywhere" });
 export const list = style({ margin: 0, paddingInlineStart: 18, display: "grid", gap: 2 });
