@@ -57,10 +57,10 @@ export function BetForm({ game, def, limits, requestKey, values, errors }: Props
           <MoneyFieldError id="bet-form-error" errors={formErrors} />
         </div>
       ) : null}
-      {def.layout === "dice" ? <DiceFields values={values} errors={errors} limits={limits} /> : null}
+      {def.layout === "dice" ? <DiceFields values={values} errors={errors} /> : null}
       {def.groups.map((g, i) =>
         def.layout === "single" ? (
-          g.spots.map((spot) => <SingleAmount key={spot.id} spot={spot} values={values} errors={errors} limits={limits} />)
+          g.spots.map((spot) => <SingleAmount key={spot.id} spot={spot} values={values} errors={errors} />)
         ) : (
           <fieldset key={i} className={h.spotGroup}>
             <legend className={h.legend}>
@@ -71,7 +71,7 @@ export function BetForm({ game, def, limits, requestKey, values, errors }: Props
             ) : (
               <div className={h.spotRows}>
                 {g.spots.map((spot) => (
-                  <SpotField key={spot.id} spot={spot} values={values} errors={errors} limits={limits} />
+                  <SpotField key={spot.id} spot={spot} values={values} errors={errors} />
                 ))}
               </div>
             )}
@@ -82,7 +82,7 @@ export function BetForm({ game, def, limits, requestKey, values, errors }: Props
         <fieldset className={h.spotGroup}>
           <legend className={h.legend}>{t("hb_more_bets")}</legend>
           {def.picks.map((p) => (
-            <PickField key={p.id} pick={p} values={values} errors={errors} limits={limits} />
+            <PickField key={p.id} pick={p} values={values} errors={errors} />
           ))}
         </fieldset>
       ) : null}
@@ -96,7 +96,7 @@ export function BetForm({ game, def, limits, requestKey, values, errors }: Props
   );
 }
 
-function AmountInput({ name, label, values, errors, placeholder, className = h.amount }: { name: string; label: string; values: Record<string, string>; errors: Record<string, string[]>; placeholder?: string; className?: string }) {
+function AmountInput({ name, label, values, errors, className = h.amount }: { name: string; label: string; values: Record<string, string>; errors: Record<string, string[]>; className?: string }) {
   const failed = !!errors[name]?.length;
   return (
     <input
@@ -107,7 +107,6 @@ function AmountInput({ name, label, values, errors, placeholder, className = h.a
       autoComplete="off"
       className={className}
       defaultValue={values[name] ?? ""}
-      placeholder={placeholder}
       aria-label={label}
       aria-invalid={failed || undefined}
       aria-describedby={failed ? errId(name) : undefined}
@@ -115,7 +114,7 @@ function AmountInput({ name, label, values, errors, placeholder, className = h.a
   );
 }
 
-function SpotField({ spot, values, errors, limits }: { spot: Spot; values: Record<string, string>; errors: Record<string, string[]>; limits: BetLimits | null }) {
+function SpotField({ spot, values, errors }: { spot: Spot; values: Record<string, string>; errors: Record<string, string[]>}) {
   const { t } = useTranslation();
   const name = `a_${spot.id}`;
   const label = labelString(spot.label, t);
@@ -160,7 +159,7 @@ function NumberGrid({ spots, values, errors }: { spots: Spot[]; values: Record<s
   );
 }
 
-function PickField({ pick, values, errors, limits }: { pick: Pick; values: Record<string, string>; errors: Record<string, string[]>; limits: BetLimits | null }) {
+function PickField({ pick, values, errors }: { pick: Pick; values: Record<string, string>; errors: Record<string, string[]>}) {
   const { t } = useTranslation();
   const label = labelString(pick.label, t);
   const amountName = `a_${pick.id}`;
@@ -196,7 +195,7 @@ function PickField({ pick, values, errors, limits }: { pick: Pick; values: Recor
   );
 }
 
-function SingleAmount({ spot, values, errors, limits }: { spot: Spot; values: Record<string, string>; errors: Record<string, string[]>; limits: BetLimits | null }) {
+function SingleAmount({ spot, values, errors }: { spot: Spot; values: Record<string, string>; errors: Record<string, string[]>}) {
   const { t } = useTranslation();
   const name = `a_${spot.id}`;
   return (
@@ -211,7 +210,7 @@ function SingleAmount({ spot, values, errors, limits }: { spot: Spot; values: Re
 }
 
 /** Dice: over or under a target, the win chance and multiplier shown (live with scripts). */
-function DiceFields({ values, errors, limits }: { values: Record<string, string>; errors: Record<string, string[]>; limits: BetLimits | null }) {
+function DiceFields({ values, errors }: { values: Record<string, string>; errors: Record<string, string[]>}) {
   const { t } = useTranslation();
   const [kind, setKind] = useState<"over" | "under">(values.d_kind === "under" ? "under" : "over");
   const [target, setTarget] = useState(values.d_target ?? "50.00");
