@@ -141,7 +141,7 @@ export default function HouseGame() {
           {round ? <RoundResult round={round} slot={data.slot} error={acted?.intent === "act" ? acted.errors.action : undefined} /> : null}
           {inPlay ? null : (
             <BetForm
-              key={data.requestKey}
+              key={data.game.code}
               game={data.game.code}
               def={def}
               limits={data.limits}
@@ -167,7 +167,7 @@ function RoundResult({ round, slot, error }: { round: RoundView; slot: unknown; 
   const outcome = open ? round.view : record.outcome;
   const exp = decimalsOf(round.stake);
   return (
-    <section className={h.section} aria-labelledby="round-title" data-testid="round-result" data-round-id={round.id} data-status={round.status}>
+    <section className={h.section} aria-labelledby="round-title" data-testid="round-result" data-round-id={round.id} data-status={round.status} data-moves={round.actions.length}>
       <h2 id="round-title" className={h.sectionTitle}>
         {open ? t("hb_round_in_play", { id: round.id }) : t("hb_round_result", { id: round.id })}
       </h2>

@@ -41,6 +41,14 @@ async function playAndCheck(page: Page, before: number) {
   return checkSettled(page, before);
 }
 
+/** Makes a move in the round in play and waits for the page to show the round after it. */
+async function move(page: Page, action: string) {
+  const result = page.getByTestId("round-result");
+  const moves = Number(await result.getAttribute("data-moves"));
+  await page.getByTestId(`action-${action}`).click();
+  await expect(result).toHaveAttribute("data-moves", String(moves + 1));
+}
+
 async function checkSettled(page: Page, before: number) {
   const result = page.getByTestId("round-result");
   const stake = await centsOf(result.getByTestId("round-stake"));
@@ -117,11 +125,7 @@ test("blackjack: a hand is dealt, survives a reload and is played to the end", a
     await expect(page.getByTestId("round-actions")).toBeVisible();
     await expect(page.getByTestId("bet-form")).toHaveCount(0);
     for (let moves = 0; moves < 6 && (await result.getAttribute("data-status")) === "OPEN"; moves++) {
-      const split = page.getByTestId("action-split");
-      const id = await result.getAttribute("data-round-id");
-      if (moves === 0 && (await split.count())) await split.click();
-      else await page.getByTestId("action-stand").click();
-      await expect(page).toHaveURL(new RegExp(`\\?round=${id}$`));
+      await move(page, moves === 0 && (await page.getByTestId("action-split").count()) ? "split" : "stand");
     }
   }
   await expect(result).toHaveAttribute("data-status", "SETTLED");
@@ -210,4 +214,48 @@ test("a visitor is sent to log in, an unknown game is not found", async ({ page 
   const verify = await page.goto("/verify");
   expect(verify?.status()).toBe(200);
   await expect(page.getByTestId("scheme")).toBeVisible();
+});
+
+test("every other in-house game plays a round to the end and moves exactly stake and win", async ({ page, operator }) => {
+  test.setTimeout(180_000);
+  await newMember(page, operator, "1000.00");
+  let before = 100_000;
+  const instant: Array<[string, Record<string, string>]> = [
+    ["HOUSE_SICBO", { a_big: "1", p_total: "10", a_total: "1" }],
+    ["HOUSE_DRAGON_TIGER", { a_dragon: "2" }],
+    ["HOUSE_FANTAN", { a_fan1: "1", p_nim: "2-3", a_nim: "1" }],
+    ["HOUSE_FPC", { a_singleCRAB: "1", p_pair: "FISH-PRAWN", a_pair: "1" }],
+    ["HOUSE_NIUNIU", { a_equal1: "1", a_double2: "5" }],
+    ["HOUSE_SEDIE", { a_even: "1", a_fourRed: "1" }],
+    ["HOUSE_SLOT_3", { a_spin: "2.50" }],
+    ["HOUSE_DICE", { d_target: "70", a_dice: "1" }],
+  ];
+  for (const [game, fields] of instant) {
+    await page.goto(`/house/${game}`);
+    const form = page.getByTestId("bet-form");
+    for (const [name, value] of Object.entries(fields)) {
+      const field = form.locator(`[name="${name}"]`);
+      if (name.startsWith("p_")) await field.selectOption(value);
+      else await field.fill(value);
+    }
+    before = (await playAndCheck(page, before)).after;
+    await expect(page.getByTestId("outcome")).toHaveAttribute("data-game", game);
+  }
+  // Stateful games: three card poker (play), hi-lo (skip, then cash out or lose).
+  for (const [game, name, moves] of [
+    ["HOUSE_3CP", "a_ante", ["play"]],
+    ["HOUSE_HILO", "a_stake", ["higherOrSame", "lowerOrSame", "cashout"]],
+  ] as const) {
+    await page.goto(`/house/${game}`);
+    await page.getByTestId("bet-form").locator(`[name="${name}"]`).fill("1");
+    await page.getByTestId("bet-submit").click();
+    const result = page.getByTestId("round-result");
+    await expect(result).toBeVisible();
+    for (let i = 0; i < 12 && (await result.getAttribute("data-status")) === "OPEN"; i++) {
+      const offered = await page.getByTestId("round-actions").getByRole("button").evaluateAll((bs) => bs.map((b) => (b as HTMLButtonElement).value));
+      await move(page, moves.find((m) => offered.includes(m) && (m !== "cashout" || i > 0)) ?? offered[0]!);
+    }
+    await expect(result).toHaveAttribute("data-status", "SETTLED");
+    before = (await checkSettled(page, before)).after;
+  }
 });
