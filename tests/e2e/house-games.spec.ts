@@ -259,3 +259,15 @@ test("every other in-house game plays a round to the end and moves exactly stake
     before = (await checkSettled(page, before)).after;
   }
 });
+
+test("a trial (free play) member sees that a real account is needed instead of the table and the record", async ({ page }) => {
+  await page.setExtraHTTPHeaders({ "x-forwarded-for": `198.21.${randomInt(0, 255)}.${randomInt(1, 254)}` });
+  await page.goto("/login");
+  await page.getByTestId("free-play").click();
+  await expect(page).toHaveURL(/\/$/);
+  await page.goto("/house/HOUSE_ROULETTE");
+  await expect(page.getByTestId("trial-warning")).toBeVisible();
+  await expect(page.getByTestId("bet-form")).toHaveCount(0);
+  await page.goto("/member/personalHistoryCopy");
+  await expect(page.getByTestId("trial-warning")).toBeVisible();
+});
