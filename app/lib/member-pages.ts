@@ -8,6 +8,7 @@ export const MEMBER_PAGES = [
   { page: "withdraw", label: "withdraw" },
   { page: "transferFund", label: "transfer_fund_title" },
   { page: "transferUpline", label: "transfer_upline_title" },
+  { page: "personalHistoryCopy", label: "betting_record" },
   { page: "transactionHistory", label: "transaction_history_title" },
   { page: "personalProfit", label: "personal_profit_title" },
   { page: "bonusDetails", label: "bonus_details_title" },

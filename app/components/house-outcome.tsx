@@ -1,0 +1,640 @@
+import { Fragment, type ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import { describeBet, dieFace, fromMinor, rouletteColour, toMinor, type Label } from "~/lib/house-bets";
+import * as h from "~/styles/house.css";
+import { useMoneyFormat } from "./money";
+
+/**
+ * Rounds of the in-house games drawn with text, Unicode and CSS: cards ("K♠"), dice faces,
+ * the roulette pocket in its colour, the slot's 5×3 window with the winning lines, ... Every
+ * renderer takes the outcome JSON the platform keeps (the game's outcome, or the final or public
+ * state of a stateful game) and reads it defensively: a shape it does not know shows nothing.
+ */
+
+/** What a slot page needs to draw reels: from the engine's configuration, on the server. */
+export interface SlotLayout {
+  lines: number;
+  paylines: number[][];
+  symbols: Array<{ id: string; name: string; role: string }>;
+}
+
+type Json = Record<string, unknown>;
+const obj = (v: unknown): Json => (v && typeof v === "object" && !Array.isArray(v) ? (v as Json) : {});
+const arr = (v: unknown): unknown[] => (Array.isArray(v) ? v : []);
+const strs = (v: unknown): string[] => arr(v).filter((x): x is string => typeof x === "string");
+const num = (v: unknown): number | null => (typeof v === "number" && Number.isFinite(v) ? v : null);
+
+export function LabelText({ label }: { label: Label }) {
+  const { t } = useTranslation();
+  return <>{labelString(label, t)}</>;
+}
+
+export function labelString(label: Label, t: (key: string, args?: Record<string, unknown>) => string): string {
+  if ("text" in label) return label.text;
+  if ("parts" in label) return label.parts.map((p) => labelString(p, t)).join(label.sep);
+  return t(label.key, label.args);
+}
+
+// ------------------------------------------------------------------------------ cards
+
+const SUITS: Record<string, string> = { S: "♠", H: "♥", D: "♦", C: "♣" };
+
+/** "KS" → "K♠", "TD" → "10♦". */
+export function cardText(code: string): string {
+  return `${code[0] === "T" ? "10" : (code[0] ?? "")}${SUITS[code[1] ?? ""] ?? ""}`;
+}
+
+export function Card({ code }: { code: string | null }) {
+  const { t } = useTranslation();
+  if (!code) {
+    return (
+      <span className={`${h.card} ${h.cardHidden}`} role="img" aria-label={t("hb_card_hidden")}>
+        ?
+      </span>
+    );
+  }
+  const red = code[1] === "H" || code[1] === "D";
+  return (
+    <span className={`${h.card} ${red ? h.cardRed : ""}`} data-card={code}>
+      {cardText(code)}
+    </span>
+  );
+}
+
+export function Cards({ codes, hidden = 0 }: { codes: string[]; hidden?: number }) {
+  return (
+    <span className={h.cards}>
+      {codes.map((c, i) => (
+        <Card key={`${c}${i}`} code={c} />
+      ))}
+      {Array.from({ length: hidden }, (_, i) => (
+        <Card key={`hidden${i}`} code={null} />
+      ))}
+    </span>
+  );
+}
+
+/** Blackjack points: the best total (an ace counts 11 when that does not bust). */
+export function blackjackTotal(cards: string[]): { total: number; soft: boolean } {
+  let hard = 0;
+  let ace = false;
+  for (const c of cards) {
+    const r = "A23456789TJQK".indexOf(c[0] ?? "") + 1;
+    const p = Math.min(10, r);
+    hard += p;
+    if (p === 1) ace = true;
+  }
+  return ace && hard + 10 <= 21 ? { total: hard + 10, soft: true } : { total: hard, soft: false };
+}
+
+function Badge({ win, children, testId }: { win?: boolean; children: ReactNode; testId?: string }) {
+  return (
+    <span className={`${h.badge} ${win ? h.badgeWin : ""}`} data-testid={testId}>
+      {children}
+    </span>
+  );
+}
+
+function Row({ name, children }: { name: ReactNode; children: ReactNode }) {
+  return (
+    <div className={h.handRow}>
+      <span className={h.handName}>{name}</span>
+      {children}
+    </div>
+  );
+}
+
+// ------------------------------------------------------------------------------ per game
+
+export interface OutcomeProps {
+  game: string;
+  /** The game's outcome, or the final (or public) state of a stateful game. */
+  outcome: unknown;
+  /** The bets as placed (amounts in minor units as strings). */
+  bets?: Array<Record<string, unknown>>;
+  /** The round's stake as a decimal string (slots: to price the line wins). */
+  stake?: string;
+  slot?: SlotLayout | null;
+}
+
+export function GameOutcome(props: OutcomeProps) {
+  const o = obj(props.outcome);
+  let body: ReactNode = null;
+  switch (props.game) {
+    case "HOUSE_BACCARAT":
+      body = <Baccarat o={o} />;
+      break;
+    case "HOUSE_ROULETTE":
+      body = <Roulette o={o} />;
+      break;
+    case "HOUSE_SICBO":
+      body = <SicBo o={o} />;
+      break;
+    case "HOUSE_DRAGON_TIGER":
+      body = <DragonTiger o={o} />;
+      break;
+    case "HOUSE_FANTAN":
+      body = <FanTan o={o} />;
+      break;
+    case "HOUSE_FPC":
+      body = <Fpc o={o} />;
+      break;
+    case "HOUSE_NIUNIU":
+      body = <Niuniu o={o} />;
+      break;
+    case "HOUSE_SEDIE":
+      body = <SeDie o={o} />;
+      break;
+    case "HOUSE_DICE":
+      body = <Dice o={o} bets={props.bets ?? []} />;
+      break;
+    case "HOUSE_BLACKJACK":
+      body = <Blackjack o={o} />;
+      break;
+    case "HOUSE_3CP":
+      body = <ThreeCard o={o} />;
+      break;
+    case "HOUSE_HILO":
+      body = <HiLo o={o} />;
+      break;
+    default:
+      if (props.game.startsWith("HOUSE_SLOT_")) body = <Slot o={o} stake={props.stake} slot={props.slot ?? null} />;
+  }
+  return (
+    <div className={h.outcome} data-testid="outcome" data-game={props.game}>
+      {body}
+    </div>
+  );
+}
+
+function Baccarat({ o }: { o: Json }) {
+  const { t } = useTranslation();
+  const winner = String(o.winner ?? "");
+  return (
+    <>
+      <Row name={t("hb_player")}>
+        <Cards codes={strs(o.player)} />
+        <strong>{num(o.playerTotal)}</strong>
+      </Row>
+      <Row name={t("hb_banker")}>
+        <Cards codes={strs(o.banker)} />
+        <strong>{num(o.bankerTotal)}</strong>
+      </Row>
+      <div className={h.handRow}>
+        <Badge win testId="outcome-winner">{t(`hb_winner_${winner}`)}</Badge>
+        {o.natural ? <Badge>{t("hb_natural")}</Badge> : null}
+        {o.playerPair ? <Badge>{t("hb_player_pair")}</Badge> : null}
+        {o.bankerPair ? <Badge>{t("hb_banker_pair")}</Badge> : null}
+      </div>
+    </>
+  );
+}
+
+function Roulette({ o }: { o: Json }) {
+  const { t } = useTranslation();
+  const n = num(o.number);
+  if (n === null) return null;
+  const colour = rouletteColour(n);
+  return (
+    <div className={h.handRow}>
+      <span className={`${h.wheel} ${h.pocket[colour]}`} data-testid="roulette-number">
+        {n}
+      </span>
+      <strong>{t(`hb_${colour}`)}</strong>
+    </div>
+  );
+}
+
+function DiceFaces({ faces }: { faces: number[] }) {
+  return (
+    <span className={h.dice} role="img" aria-label={faces.join(" ")}>
+      {faces.map((f) => dieFace(f)).join("")}
+    </span>
+  );
+}
+
+function SicBo({ o }: { o: Json }) {
+  const { t } = useTranslation();
+  const faces = arr(o.dice).map((d) => Number(d));
+  const total = num(o.total) ?? 0;
+  return (
+    <div className={h.handRow}>
+      <DiceFaces faces={faces} />
+      <strong>{t("hb_total_n", { n: total })}</strong>
+      {o.triple ? <Badge win>{t("hb_any_triple")}</Badge> : <Badge>{t(total <= 10 ? "hb_small" : "hb_big")}</Badge>}
+    </div>
+  );
+}
+
+function DragonTiger({ o }: { o: Json }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <Row name={t("hb_dragon")}>
+        <Cards codes={strs([o.dragon])} />
+      </Row>
+      <Row name={t("hb_tiger")}>
+        <Cards codes={strs([o.tiger])} />
+      </Row>
+      <div className={h.handRow}>
+        <Badge win testId="outcome-winner">{t(`hb_winner_${String(o.winner ?? "")}`)}</Badge>
+        {o.suited ? <Badge>{t("hb_suited_tie")}</Badge> : null}
+      </div>
+    </>
+  );
+}
+
+function FanTan({ o }: { o: Json }) {
+  const { t } = useTranslation();
+  return (
+    <div className={h.handRow}>
+      <span className={h.wheel}>{num(o.result)}</span>
+      <span>{t("hb_fantan_result", { beads: num(o.beads) ?? 0, result: num(o.result) ?? 0 })}</span>
+    </div>
+  );
+}
+
+function Fpc({ o }: { o: Json }) {
+  const { t } = useTranslation();
+  return (
+    <div className={h.handRow}>
+      {strs(o.dice).map((s, i) => (
+        <Badge key={i}>{t(`hb_fpc_${s.toLowerCase()}`)}</Badge>
+      ))}
+    </div>
+  );
+}
+
+function niuniuCategory(c: string, t: (k: string, a?: Record<string, unknown>) => string): string {
+  if (c === "NO_BULL") return t("hb_nn_no_bull");
+  if (c === "BULL_BULL") return t("hb_nn_bull_bull");
+  if (c === "FIVE_FACE") return t("hb_nn_five_face");
+  const m = /^BULL_(\d)$/.exec(c);
+  return m ? t("hb_nn_bull", { n: m[1] }) : c;
+}
+
+function Niuniu({ o }: { o: Json }) {
+  const { t } = useTranslation();
+  const banker = obj(o.banker);
+  const wins = arr(o.seatWins);
+  return (
+    <>
+      <Row name={t("hb_banker")}>
+        <Cards codes={strs(banker.cards)} />
+        <span>{niuniuCategory(String(banker.category ?? ""), t)}</span>
+      </Row>
+      {arr(o.seats).map((seat, i) => {
+        const s = obj(seat);
+        return (
+          <Row key={i} name={t("hb_seat", { seat: i + 1 })}>
+            <Cards codes={strs(s.cards)} />
+            <span>{niuniuCategory(String(s.category ?? ""), t)}</span>
+            <Badge win={wins[i] === true}>{t(wins[i] === true ? "hb_result_win" : "hb_result_lose")}</Badge>
+          </Row>
+        );
+      })}
+    </>
+  );
+}
+
+function SeDie({ o }: { o: Json }) {
+  const { t } = useTranslation();
+  const coins = strs(o.coins);
+  return (
+    <div className={h.handRow}>
+      <span className={h.cards} role="img" aria-label={t("hb_reds_n", { n: num(o.reds) ?? 0 })}>
+        {coins.map((c, i) => (
+          <span key={i} className={`${h.coin} ${c === "RED" ? h.coinRed : h.coinWhite}`} />
+        ))}
+      </span>
+      <strong>{t("hb_reds_n", { n: num(o.reds) ?? 0 })}</strong>
+    </div>
+  );
+}
+
+const hundredths = (v: number) => `${String(Math.floor(v / 100)).padStart(2, "0")}.${String(v % 100).padStart(2, "0")}`;
+
+function Dice({ o, bets }: { o: Json; bets: Array<Record<string, unknown>> }) {
+  const { t } = useTranslation();
+  const roll = num(o.roll);
+  const bet = bets[0];
+  const target = bet ? num(bet.target) : null;
+  const won = roll !== null && target !== null ? (bet!.kind === "over" ? roll > target : roll < target) : null;
+  return (
+    <div className={h.handRow}>
+      <span className={h.wheel} style={{ width: "auto", padding: "0 12px", borderRadius: 12, fontSize: 26 }} data-testid="dice-roll">
+        {typeof o.display === "string" ? o.display : roll !== null ? hundredths(roll) : ""}
+      </span>
+      {target !== null ? <span>{t(bet!.kind === "over" ? "hb_dice_over_n" : "hb_dice_under_n", { target: hundredths(target) })}</span> : null}
+      {won !== null ? <Badge win={won}>{t(won ? "hb_result_win" : "hb_result_lose")}</Badge> : null}
+    </div>
+  );
+}
+
+const BJ_RESULTS: Record<string, string> = { BLACKJACK: "hb_blackjack", WIN: "hb_result_win", PUSH: "hb_result_push", LOSE: "hb_result_lose" };
+
+function Blackjack({ o }: { o: Json }) {
+  const { t } = useTranslation();
+  const dealer = strs(o.dealer);
+  const playing = o.phase === "PLAYER";
+  const hands = arr(o.hands).map(obj);
+  const results = arr(o.results);
+  const dealerTotal = blackjackTotal(dealer);
+  return (
+    <>
+      <Row name={t("hb_dealer")}>
+        <Cards codes={dealer} hidden={playing && dealer.length === 1 ? 1 : 0} />
+        <strong>{dealerTotal.total > 21 ? t("hb_bust") : dealerTotal.total}</strong>
+      </Row>
+      {hands.map((hand, i) => {
+        const cards = strs(hand.cards);
+        const total = blackjackTotal(cards);
+        const result = results[i];
+        return (
+          <Row key={i} name={hands.length > 1 ? t("hb_hand_n", { n: i + 1 }) : t("hb_you")}>
+            <Cards codes={cards} />
+            <strong>{total.total > 21 ? t("hb_bust") : `${total.soft ? `${t("hb_soft")} ` : ""}${total.total}`}</strong>
+            {hand.doubled ? <Badge>{t("hb_doubled")}</Badge> : null}
+            {playing && hands.length > 1 && o.active === i ? <Badge>{t("hb_playing")}</Badge> : null}
+            {typeof result === "string" ? (
+              <Badge win={result === "WIN" || result === "BLACKJACK"} testId="bj-result">
+                {t(BJ_RESULTS[result] ?? "hb_result_lose")}
+              </Badge>
+            ) : null}
+          </Row>
+        );
+      })}
+    </>
+  );
+}
+
+function ThreeCard({ o }: { o: Json }) {
+  const { t } = useTranslation();
+  const done = o.phase === "DONE";
+  const dealer = strs(o.dealer);
+  return (
+    <>
+      <Row name={t("hb_dealer")}>
+        <Cards codes={dealer} hidden={dealer.length ? 0 : 3} />
+        {done && typeof o.dealerHand === "string" ? <span>{t(`hb_hand_${o.dealerHand}`)}</span> : null}
+      </Row>
+      <Row name={t("hb_you")}>
+        <Cards codes={strs(o.player)} />
+        {typeof o.playerHand === "string" ? <span>{t(`hb_hand_${o.playerHand}`)}</span> : null}
+      </Row>
+      {done ? (
+        <div className={h.handRow}>
+          {o.decision === "fold" ? <Badge>{t("hb_folded")}</Badge> : o.decision === "play" ? <Badge>{t("hb_played")}</Badge> : null}
+          {o.dealerQualified === true ? <Badge>{t("hb_dealer_qualifies")}</Badge> : o.dealerQualified === false ? <Badge>{t("hb_dealer_not_qualified")}</Badge> : null}
+        </div>
+      ) : null}
+    </>
+  );
+}
+
+/** n / d with four decimals, rounded down. */
+function ratioText(n: string, d: string): string {
+  try {
+    const x = (BigInt(n) * 10_000n) / BigInt(d);
+    return `${x / 10_000n}.${(x % 10_000n).toString().padStart(4, "0")}`;
+  } catch {
+    return "";
+  }
+}
+
+function HiLo({ o }: { o: Json }) {
+  const { t } = useTranslation();
+  const cards = strs(o.cards);
+  const steps = arr(o.steps).map(obj);
+  const m = obj(o.multiplier);
+  const phase = String(o.phase ?? "");
+  return (
+    <>
+      <Row name={t("hb_first_card")}>
+        <Cards codes={cards.slice(0, 1)} />
+      </Row>
+      {steps.length ? (
+        <ol className={h.list}>
+          {steps.map((s, i) => (
+            <li key={i} className={h.handRow}>
+              <span>{t(`hb_action_${String(s.action)}`)}</span>
+              <Card code={typeof s.card === "string" ? s.card : null} />
+              {s.won === true ? <Badge win>{t("hb_correct")}</Badge> : s.won === false ? <Badge>{t("hb_wrong")}</Badge> : null}
+            </li>
+          ))}
+        </ol>
+      ) : null}
+      <div className={h.handRow}>
+        <Badge win={phase === "CASHED_OUT"}>{t("hb_multiplier", { x: ratioText(String(m.num ?? "1"), String(m.den ?? "1")) })}</Badge>
+        {phase === "CASHED_OUT" ? <Badge win>{t("hb_cashed_out")}</Badge> : phase === "LOST" ? <Badge>{t("hb_result_lose")}</Badge> : null}
+      </div>
+    </>
+  );
+}
+
+function Slot({ o, stake, slot }: { o: Json; stake?: string; slot: SlotLayout | null }) {
+  const { t } = useTranslation();
+  const spins = arr(o.spins).map(obj);
+  const exp = stake?.includes(".") ? stake.split(".")[1]!.length : 2;
+  const stakeMinor = stake ? toMinor(stake, exp) : null;
+  const lines = slot?.lines ?? 1;
+  const money = (lineBets: number) => (stakeMinor === null ? null : fromMinor((stakeMinor * BigInt(lineBets)) / BigInt(lines), exp));
+  const roleOf = new Map(slot?.symbols.map((s) => [s.id, s.role]) ?? []);
+  const nameOf = new Map(slot?.symbols.map((s) => [s.id, s.name]) ?? []);
+  return (
+    <>
+      {spins.map((spin, i) => {
+        const window = strs(spin.window);
+        const wins = arr(spin.lineWins).map(obj);
+        const marked = new Set<string>();
+        for (const w of wins) {
+          const line = slot?.paylines[num(w.line) ?? -1];
+          const count = num(w.count) ?? 0;
+          if (line) for (let reel = 0; reel < count; reel++) marked.add(`${line[reel]}:${reel}`);
+        }
+        const free = spin.type === "free";
+        const scatters = num(spin.scatters) ?? 0;
+        const scatterPay = num(spin.scatterPay) ?? 0;
+        const awarded = num(spin.freeSpinsAwarded) ?? 0;
+        const body = (
+          <div className={h.outcome} data-testid={free ? "free-spin" : "slot-spin"}>
+            <div className={h.reels} role="img" aria-label={window.map((row) => [...row].map((c) => nameOf.get(c) ?? c).join(", ")).join("; ")}>
+              {window.flatMap((row, r) =>
+                [...row].map((c, reel) => {
+                  const role = roleOf.get(c);
+                  return (
+                    <span
+                      key={`${r}:${reel}`}
+                      className={`${h.reelCell} ${marked.has(`${r}:${reel}`) ? h.reelWin : ""} ${role === "wild" ? h.reelWild : role === "scatter" ? h.reelScatter : ""}`}
+                      title={nameOf.get(c)}
+                    >
+                      {c}
+                    </span>
+                  );
+                }),
+              )}
+            </div>
+            {wins.length || scatterPay ? (
+              <ul className={h.list} data-testid="line-wins">
+                {wins.map((w, j) => {
+                  const amount = money(num(w.pay) ?? 0);
+                  return (
+                    <li key={j}>
+                      {t("hb_line_win", { line: (num(w.line) ?? 0) + 1, count: num(w.count) ?? 0, symbol: nameOf.get(String(w.symbol)) ?? String(w.symbol) })}
+                      {amount ? ` — ${amount}` : ""}
+                    </li>
+                  );
+                })}
+                {scatterPay ? (
+                  <li>
+                    {t("hb_scatter_win", { count: scatters })}
+                    {money(scatterPay * lines) ? ` — ${money(scatterPay * lines)}` : ""}
+                  </li>
+                ) : null}
+              </ul>
+            ) : (
+              <p className={h.muted}>{t("hb_no_win")}</p>
+            )}
+            {awarded ? <Badge win>{t("hb_free_spins_awarded", { n: awarded })}</Badge> : null}
+          </div>
+        );
+        if (!free) return <Fragment key={i}>{body}</Fragment>;
+        return (
+          <details key={i} open={spins.length <= 4}>
+            <summary>{t("hb_free_spin_n", { n: i })}</summary>
+            {body}
+          </details>
+        );
+      })}
+      {slot ? (
+        <p className={h.muted}>
+          {slot.symbols.map((s) => `${s.id} = ${s.name}`).join(" · ")}
+        </p>
+      ) : null}
+    </>
+  );
+}
+
+// ------------------------------------------------------------------------------ summaries
+
+/** A one-line outcome for lists (game recall, betting record). */
+export function OutcomeSummary({ game, outcome, bets }: { game: string; outcome: unknown; bets?: Array<Record<string, unknown>> }) {
+  const { t } = useTranslation();
+  const o = obj(outcome);
+  switch (game) {
+    case "HOUSE_BACCARAT":
+      return (
+        <span>
+          {t("hb_player")} {num(o.playerTotal)} – {t("hb_banker")} {num(o.bankerTotal)}: {t(`hb_winner_${String(o.winner ?? "")}`)}
+        </span>
+      );
+    case "HOUSE_ROULETTE": {
+      const n = num(o.number);
+      return n === null ? null : (
+        <span>
+          <span className={`${h.pocketLabel} ${h.pocket[rouletteColour(n)]}`} style={{ padding: "1px 6px" }}>
+            {n}
+          </span>{" "}
+          {t(`hb_${rouletteColour(n)}`)}
+        </span>
+      );
+    }
+    case "HOUSE_SICBO":
+      return (
+        <span>
+          {arr(o.dice).map((d) => dieFace(Number(d))).join("")} {t("hb_total_n", { n: num(o.total) ?? 0 })}
+        </span>
+      );
+    case "HOUSE_DRAGON_TIGER":
+      return (
+        <span>
+          {cardText(String(o.dragon ?? ""))} – {cardText(String(o.tiger ?? ""))}: {t(`hb_winner_${String(o.winner ?? "")}`)}
+        </span>
+      );
+    case "HOUSE_FANTAN":
+      return <span>{t("hb_fantan_result", { beads: num(o.beads) ?? 0, result: num(o.result) ?? 0 })}</span>;
+    case "HOUSE_FPC":
+      return <span>{strs(o.dice).map((s) => t(`hb_fpc_${s.toLowerCase()}`)).join(", ")}</span>;
+    case "HOUSE_NIUNIU":
+      return (
+        <span>
+          {arr(o.seatWins)
+            .map((w, i) => `${t("hb_seat", { seat: i + 1 })}: ${t(w === true ? "hb_result_win" : "hb_result_lose")}`)
+            .join(", ")}
+        </span>
+      );
+    case "HOUSE_SEDIE":
+      return <span>{t("hb_reds_n", { n: num(o.reds) ?? 0 })}</span>;
+    case "HOUSE_DICE": {
+      const bet = bets?.[0];
+      const target = bet ? num(bet.target) : null;
+      return (
+        <span>
+          {t("hb_roll", { roll: typeof o.display === "string" ? o.display : "" })}
+          {target !== null ? ` (${t(bet!.kind === "over" ? "hb_dice_over_n" : "hb_dice_under_n", { target: hundredths(target) })})` : ""}
+        </span>
+      );
+    }
+    case "HOUSE_BLACKJACK": {
+      const dealer = strs(o.dealer);
+      const hands = arr(o.hands).map((x) => strs(obj(x).cards));
+      return (
+        <span>
+          {t("hb_dealer")} {dealer.map(cardText).join(" ")} ({blackjackTotal(dealer).total}) · {t("hb_you")}{" "}
+          {hands.map((c) => `${c.map(cardText).join(" ")} (${blackjackTotal(c).total})`).join(" / ")}
+        </span>
+      );
+    }
+    case "HOUSE_3CP":
+      return (
+        <span>
+          {t("hb_you")}: {typeof o.playerHand === "string" ? t(`hb_hand_${o.playerHand}`) : ""}
+          {typeof o.dealerHand === "string" ? ` · ${t("hb_dealer")}: ${t(`hb_hand_${o.dealerHand}`)}` : ""}
+          {o.decision === "fold" ? ` · ${t("hb_folded")}` : ""}
+        </span>
+      );
+    case "HOUSE_HILO": {
+      const m = obj(o.multiplier);
+      return (
+        <span>
+          {strs(o.cards).map(cardText).join(" ")} · {t("hb_multiplier", { x: ratioText(String(m.num ?? "1"), String(m.den ?? "1")) })}
+        </span>
+      );
+    }
+    default: {
+      if (!game.startsWith("HOUSE_SLOT_")) return null;
+      const spins = arr(o.spins).map(obj);
+      const lineWins = spins.reduce((s, x) => s + arr(x.lineWins).length, 0);
+      const free = num(o.freeSpinsPlayed) ?? 0;
+      return (
+        <span>
+          {lineWins ? t("hb_line_wins_n", { n: lineWins }) : t("hb_no_win")}
+          {free ? ` · ${t("hb_free_spins_awarded", { n: free })}` : ""}
+        </span>
+      );
+    }
+  }
+}
+
+/** The bets of a round in words with their amounts (given in minor units). */
+export function BetList({ game, bets, exp, inline = false }: { game: string; bets: Array<Record<string, unknown>>; exp: number; inline?: boolean }) {
+  const { t } = useTranslation();
+  const fmt = useMoneyFormat();
+  const items = bets.map((b) => {
+    let amount = "";
+    try {
+      amount = fmt.amount(fromMinor(String(b.amount ?? "0"), exp));
+    } catch {
+      amount = String(b.amount ?? "");
+    }
+    return `${labelString(describeBet(game, b), t)}: ${amount}`;
+  });
+  if (inline) return <span>{items.join(", ")}</span>;
+  return (
+    <ul className={h.list} data-testid="bet-list">
+      {items.map((x, i) => (
+        <li key={i}>{x}</li>
+      ))}
+    </ul>
+  );
+}

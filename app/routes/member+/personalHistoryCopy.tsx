@@ -1,0 +1,231 @@
+import { json, type LoaderFunctionArgs } from "@remix-run/node";
+import { Form, Link, useLoaderData, useSearchParams } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { RouteErrorBoundary } from "~/components/error-boundary";
+import { FieldError } from "~/components/field-error";
+import { BetList, OutcomeSummary } from "~/components/house-outcome";
+import { useMoneyFormat } from "~/components/money";
+import { TrialWarning } from "~/components/trial-warning";
+import { decimalsOf } from "~/lib/house-bets";
+import { dateIn, periodQuery, presets, readPeriod, type Period } from "~/lib/record-period";
+import { requireRealUser } from "~/services/auth.server";
+import { bettingRecord, houseGames, type RoundView } from "~/services/house.server";
+import { getLocale } from "~/services/i18n.server";
+import { getPermission } from "~/services/system.server";
+import * as m from "~/styles/member.css";
+import * as s from "~/styles/shell.css";
+
+export const handle = { layout: "full" };
+
+const PAGE_SIZE = 10;
+const CATEGORIES = ["LIVE", "RNG"] as const;
+
+/**
+ * The betting record (spec §2 personalHistoryCopy): every in-house round with its time, game,
+ * bets, outcome, stake, win and balance before and after; filtered by category, game and a
+ * period with the spec's presets; paged by links. A plain GET form, so it works without scripts.
+ */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const { trial } = await requireRealUser(request);
+  const url = new URL(request.url);
+  const q = url.searchParams;
+  const locale = await getLocale(request);
+  const [{ info }, games] = await Promise.all([getPermission(request, locale), houseGames(request)]);
+  const today = dateIn(info.timeZone);
+  const { period, error, input } = readPeriod(q, today);
+  const categoryParam = q.get("category") ?? "";
+  const category = (CATEGORIES as readonly string[]).includes(categoryParam) ? categoryParam : "";
+  const gameParam = q.get("game") ?? "";
+  const game = games.some((g) => g.code === gameParam) ? gameParam : "";
+  const page = Math.min(Math.max(Number.parseInt(q.get("page") ?? "1", 10) || 1, 1), 10_000);
+  const filters = { category, game, period, today, error, input, page };
+  if (trial) return json({ trial, games, filters, record: { content: [] as RoundView[], pageNum: 1, totalPages: 1, total: 0 } });
+  const record = await bettingRecord(request, {
+    ...periodQuery(period, info.timeZone),
+    category: category || undefined,
+    game: game || undefined,
+    pageNo: page,
+    pageSize: PAGE_SIZE,
+  });
+  return json({ trial, games, filters, record });
+}
+
+function useHref() {
+  const [params] = useSearchParams();
+  return (change: { period?: Period; page?: number }) => {
+    const next = new URLSearchParams(params);
+    if (change.period) {
+      next.set("from", change.period.from);
+      next.set("to", change.period.to);
+      next.delete("page");
+    }
+    if (change.page !== undefined) {
+      if (change.page > 1) next.set("page", String(change.page));
+      else next.delete("page");
+    }
+    return `?${next}`;
+  };
+}
+
+export default function BettingRecord() {
+  const { t } = useTranslation();
+  const { trial, games, filters, record } = useLoaderData<typeof loader>();
+  const href = useHref();
+  const { period, error, input } = filters;
+  const dateField = (name: "from" | "to", label: string) => {
+    const failed = error?.field === name;
+    return (
+      <div className={m.formRow}>
+        <label htmlFor={`hr-${name}`}>{label}</label>
+        <input
+          id={`hr-${name}`}
+          name={name}
+          type="date"
+          className={s.field}
+          defaultValue={error ? input[name] : period[name]}
+          aria-invalid={failed || undefined}
+          aria-describedby={failed ? `hr-${name}-error` : undefined}
+        />
+        {failed ? <FieldError id={`hr-${name}-error`} errors={[error.key]} /> : null}
+      </div>
+    );
+  };
+  return (
+    <div className={m.panel} data-testid="betting-record">
+      <h1>{t("betting_record")}</h1>
+      {trial ? (
+        <TrialWarning />
+      ) : (
+        <>
+          <section className={m.card} aria-label={t("hr_filters")}>
+            <Form method="get" className={m.filters} key={`${filters.category}/${filters.game}/${period.from}/${period.to}`} data-testid="record-filters">
+              <div className={m.formRow}>
+                <label htmlFor="hr-category">{t("hr_category")}</label>
+                <select id="hr-category" name="category" defaultValue={filters.category} className={s.field}>
+                  <option value="">{t("hr_all")}</option>
+                  {CATEGORIES.map((c) => (
+                    <option key={c} value={c}>
+                      {t(`cat_${c}`)}
+                    </option>
+                  ))}
+                </select>
+              </div>
+              <div className={m.formRow}>
+                <label htmlFor="hr-game">{t("hb_game")}</label>
+                <select id="hr-game" name="game" defaultValue={filters.game} className={s.field}>
+                  <option value="">{t("hr_all")}</option>
+                  {games.map((g) => (
+                    <option key={g.code} value={g.code}>
+                      {g.name}
+                    </option>
+                  ))}
+                </select>
+              </div>
+              {dateField("from", t("hr_from"))}
+              {dateField("to", t("hr_to"))}
+              <div>
+                <button type="submit" className={s.smallButton}>
+                  {t("hr_search")}
+                </button>
+              </div>
+            </Form>
+            <p className={m.hint} data-testid="record-period">
+              {t("hr_shown", { from: period.from, to: period.to, total: record.total })}
+            </p>
+            <nav aria-label={t("hr_presets")}>
+              <ul className={`${m.buttonRow}`} style={{ listStyle: "none", margin: 0, padding: 0 }}>
+                {presets(period, filters.today).map((p) => (
+                  <li key={p.key}>
+                    {p.period ? (
+                      <Link to={href({ period: p.period })} className={s.smallButton} data-testid={p.key}>
+                        {t(p.key)}
+                      </Link>
+                    ) : (
+                      <span className={s.smallButton} aria-disabled="true" style={{ opacity: 0.55 }} data-testid={p.key}>
+                        {t(p.key)}
+                      </span>
+                    )}
+                  </li>
+                ))}
+              </ul>
+            </nav>
+          </section>
+          {record.content.length ? (
+            <ol className={m.records} data-testid="record-list">
+              {(record.content as RoundView[]).map((r) => (
+                <RecordItem key={r.id} r={r} />
+              ))}
+            </ol>
+          ) : (
+            <p className={m.status} data-testid="record-empty">
+              {t("records_empty")}
+            </p>
+          )}
+          {record.totalPages > 1 ? (
+            <nav className={m.pager} aria-label={t("page_of", { page: record.pageNum, total: record.totalPages })} data-testid="pager">
+              {record.pageNum > 1 ? (
+                <Link to={href({ page: record.pageNum - 1 })} rel="prev" className={s.smallButton}>
+                  {t("page_prev")}
+                </Link>
+              ) : null}
+              <span>{t("page_of", { page: record.pageNum, total: record.totalPages })}</span>
+              {record.pageNum < record.totalPages ? (
+                <Link to={href({ page: record.pageNum + 1 })} rel="next" className={s.smallButton}>
+                  {t("page_next")}
+                </Link>
+              ) : null}
+            </nav>
+          ) : null}
+        </>
+      )}
+    </div>
+  );
+}
+
+function RecordItem({ r }: { r: RoundView }) {
+  const { t } = useTranslation();
+  const fmt = useMoneyFormat();
+  const outcome = r.status === "OPEN" ? r.view : (r.outcome as { outcome?: unknown } | null)?.outcome;
+  return (
+    <li className={m.card} data-testid="record-round" data-round-id={r.id} data-game={r.game}>
+      <div className={m.recordHead}>
+        <strong>{r.gameName}</strong>
+        <span className={m.hint}>
+          #{r.id} · {fmt.time(r.createdAt)}
+        </span>
+      </div>
+      <dl className={m.details}>
+        <dt className={m.term}>{t("hb_bets")}</dt>
+        <dd className={m.value}>
+          <BetList game={r.game} bets={r.bets} exp={decimalsOf(r.stake)} inline />
+        </dd>
+        <dt className={m.term}>{t("hb_outcome")}</dt>
+        <dd className={m.value}>{r.status === "OPEN" ? t("hr_in_play") : <OutcomeSummary game={r.game} outcome={outcome} bets={r.bets} />}</dd>
+        <dt className={m.term}>{t("hb_stake")}</dt>
+        <dd className={m.value} data-testid="record-stake">
+          {fmt.amount(r.stake, r.currency)}
+        </dd>
+        <dt className={m.term}>{t("hb_win")}</dt>
+        <dd className={m.value} data-testid="record-win">
+          {r.status === "OPEN" ? "—" : fmt.amount(r.win, r.currency)}
+        </dd>
+        <dt className={m.term}>{t("hb_balance_before")}</dt>
+        <dd className={m.value}>{fmt.amount(r.balanceBefore, r.currency)}</dd>
+        <dt className={m.term}>{t("hb_balance_after")}</dt>
+        <dd className={m.value}>{r.balanceAfter === null ? "—" : fmt.amount(r.balanceAfter, r.currency)}</dd>
+      </dl>
+      <div className={m.buttonRow}>
+        <Link to={`/house/${r.game}?round=${r.id}`} className={s.linkish}>
+          {t("hb_details")}
+        </Link>
+        {r.status === "SETTLED" ? (
+          <Link to={`/verify?round=${r.id}`} className={s.linkish}>
+            {t("hb_verify_round")}
+          </Link>
+        ) : null}
+      </div>
+    </li>
+  );
+}
+
+export const ErrorBoundary = RouteErrorBoundary;
