@@ -39,7 +39,7 @@ describe("in-house rounds", () => {
     const round = await play(m.token, "HOUSE_ROULETTE", bets, requestKey);
     expect(round.status).toBe(200);
     const r = round.body.value;
-    expect(r).toMatchObject({ status: "SETTLED", stake: "11.00", balanceBefore: "100.00" });
+    expect(r).toMatchObject({ status: "SETTLED", stake: "11.00", balanceBefore: "100.00", serverSeedHash: expect.stringMatching(/^[0-9a-f]{64}$/) });
     expect(cents(r.balanceAfter)).toBe(10_000 - 1_100 + cents(r.win));
     expect(await balance(m.token)).toBe(r.balanceAfter);
     const again = await play(m.token, "HOUSE_ROULETTE", bets, requestKey);

@@ -272,8 +272,9 @@ export async function playRound(db: Database, member: Member, input: { game: str
       .returning();
     round = made ?? (await db.select().from(houseRounds).where(and(eq(houseRounds.memberId, member.id), eq(houseRounds.requestKey, input.requestKey))).limit(1))[0]!;
   }
-  if (round.status === "SETTLED") return roundView(round);
-  if (round.actions.length > 0 || (round.state && entry.type === "session")) return roundView(round);
+  if (round.status === "SETTLED" || round.actions.length > 0 || (round.state && entry.type === "session")) {
+    return roundView(round, (await seedOf(db, round.seedId)).serverSeedHash);
+  }
 
   const seed = await seedOf(db, round.seedId);
   const seeds = seedsOf(seed, round);
@@ -290,7 +291,7 @@ export async function playRound(db: Database, member: Member, input: { game: str
   }
   if (entry.type === "instant") {
     const { record } = playInstantRound(game, seeds, bets);
-    return roundView(await finish(db, member, money, round, record));
+    return roundView(await finish(db, member, money, round, record), seed.serverSeedHash);
   }
   const state = entry.engine.start(createRng(seeds), bets as never);
   if (entry.engine.settlement(state)) {
@@ -331,7 +332,8 @@ export async function actInRound(db: Database, member: Member, roundId: number, 
   }
   let next: unknown;
   try {
-    next = entry.engine.act(createRng(seeds), state, action);
+    // The table's limits bound what an action may pay (hi-lo's cash-out, a double's payout).
+    next = entry.engine.act(createRng(seeds), state, action, entry.engine.defaultLimits);
   } catch (e) {
     if (e instanceof ActionRejected) throw new DomainError(e.error.code, e.error.message, 400, { field: "action" });
     throw e;
