@@ -1,9 +1,14 @@
-import { and, asc, count, desc, eq, isNotNull, sql } from "drizzle-orm";
+import { and, asc, desc, eq } from "drizzle-orm";
 import type { Database } from "../db/client.js";
-import { inLanguage, localize } from "../system/service.js";
+import { inLanguage } from "../system/service.js";
+import { foldName, gameName, getCatalogue, offeredVendors, type CatalogueEntry, type GameRow } from "./catalogue.js";
 import { gameCategories, games, merchantVendors, vendors, winners } from "./schema.js";
 
-type Merchant = { code: string; defaultLanguage: string; settings: { esportsVendors?: string[]; cockfightVendors?: string[]; footballVendors?: string[] } };
+export type Merchant = {
+  code: string;
+  defaultLanguage: string;
+  settings: { esportsVendors?: string[]; cockfightVendors?: string[]; footballVendors?: string[]; imageCDNs?: string[]; launchGameCDNs?: string[] };
+};
 
 /** The white-label menu: the merchant's categories in order, with labels in the asked language. */
 export async function getWhitelabelMenu(db: Database, merchant: Merchant, language: string) {
@@ -53,25 +58,41 @@ export async function getGameMenus(db: Database, merchant: Merchant, language: s
   }));
 }
 
-type GameRow = typeof games.$inferSelect;
+/** Image paths are relative to one of the operator's image hosts (spec §7); URLs and absolute paths stay as they are. */
+export function imageUrl(path: string, hosts: readonly string[] | undefined): string {
+  if (/^([a-z]+:)?\/\//i.test(path) || path.startsWith("/")) return path;
+  const list = hosts?.length ? hosts : ["/images"];
+  // The host is picked by a hash of the path: spread over the list like a random pick, but the
+  // same image always comes from the same host, so browsers and CDNs cache it once.
+  let h = 0;
+  for (let i = 0; i < path.length; i++) h = (h * 31 + path.charCodeAt(i)) >>> 0;
+  return `${list[h % list.length]!.replace(/\/+$/, "")}/${path}`;
+}
 
-/** A game item in the spec's shape; money as a decimal string. */
-export function toGameItem(g: GameRow, language: string, vendorName?: string) {
+/** A game item in the spec's shape; money as a decimal string; maintenance covers the vendor's too. */
+export function toGameItem(g: GameRow, language: string, opts: { imageHosts?: readonly string[]; maintenance?: boolean; vendorName?: string } = {}) {
   return {
     nodeId: g.nodeId,
     vassalage: g.vendorCode,
     gameType: g.gameType,
     gameCode: g.gameCode,
     isGame: g.isGame,
-    gameName: localize(g.names, language, "en"),
-    iconUrl: g.iconUrl,
+    gameName: gameName(g.names, language),
+    iconUrl: imageUrl(g.iconUrl, opts.imageHosts),
     supportPlay: g.supportPlay,
     subType: g.subType,
     minBet: formatMinor(g.minBet),
     lines: g.lines,
-    maintenance: g.maintenance,
-    ...(vendorName ? { vendorName } : {}),
+    maintenance: opts.maintenance ?? g.maintenance,
+    ...(opts.vendorName ? { vendorName: opts.vendorName } : {}),
   };
+}
+
+export type GameItem = ReturnType<typeof toGameItem>;
+
+/** A catalogue entry as a game item for a merchant and language. */
+export function entryItem(e: CatalogueEntry, merchant: Merchant, language: string): GameItem {
+  return toGameItem(e.game, language, { imageHosts: merchant.settings.imageCDNs, maintenance: e.maintenance });
 }
 
 /** Minor units to a decimal string with two decimals ("12.50"). */
@@ -84,20 +105,15 @@ export function formatMinor(value: bigint, decimals = 2): string {
   return `${negative ? "-" : ""}${whole}${decimals ? `.${frac}` : ""}`;
 }
 
-function offeredBy(merchantCode: string) {
-  return and(eq(merchantVendors.merchantCode, merchantCode), eq(merchantVendors.enabled, true));
-}
-
 /** Hot games (value.list), in hot-list order, only from vendors the merchant offers. */
 export async function getHotGames(db: Database, merchant: Merchant, language: string, limit = 60) {
-  const rows = await db
-    .select({ game: games })
-    .from(games)
-    .innerJoin(merchantVendors, and(eq(merchantVendors.vendorCode, games.vendorCode), offeredBy(merchant.code)))
-    .where(isNotNull(games.hotRank))
-    .orderBy(asc(games.hotRank))
-    .limit(limit);
-  return { list: rows.map((r) => toGameItem(r.game, language)) };
+  const [catalogue, offered] = await Promise.all([getCatalogue(db), offeredVendors(db, merchant.code)]);
+  const list: GameItem[] = [];
+  for (const e of catalogue.entries) {
+    if (e.game.hotRank === null || list.length >= limit) break;
+    if (offered.has(e.game.vendorCode)) list.push(entryItem(e, merchant, language));
+  }
+  return { list };
 }
 
 export interface GameListQuery {
@@ -105,38 +121,97 @@ export interface GameListQuery {
   vassalage?: string;
   gameName?: string;
   gameClassify?: string;
+  /** Games whose minimum bet is at least this many minor units. */
+  minBet?: bigint;
+  /** Games with at least this many lines. */
+  minLineNum?: number;
   pageNo: number;
   pageSize: number;
 }
 
-/** The game list (reads `games`), paged, filtered by type, vendor, sub-type and name. */
+/**
+ * The game list (reads `games`), paged: filtered by type, vendor, sub-type, minimum bet and lines,
+ * and searched by name in the member's language and in English; hot games first, then catalogue
+ * order. Only vendors the merchant offers.
+ */
 export async function getGameList(db: Database, merchant: Merchant, language: string, q: GameListQuery) {
-  const where = and(
-    q.gameType ? eq(games.gameType, q.gameType) : undefined,
-    q.vassalage ? eq(games.vendorCode, q.vassalage) : undefined,
-    q.gameClassify ? eq(games.subType, q.gameClassify) : undefined,
-    q.gameName ? sql`${games.names}->>'en' ilike ${`%${q.gameName.replace(/[\\%_]/g, (c) => `\\${c}`)}%`}` : undefined,
-  );
-  const base = db
-    .select({ game: games })
-    .from(games)
-    .innerJoin(merchantVendors, and(eq(merchantVendors.vendorCode, games.vendorCode), offeredBy(merchant.code)))
-    .where(where);
-  const [rows, [total]] = await Promise.all([
-    base.orderBy(asc(games.hotRank), asc(games.nodeId)).limit(q.pageSize).offset((q.pageNo - 1) * q.pageSize),
-    db
-      .select({ n: count() })
-      .from(games)
-      .innerJoin(merchantVendors, and(eq(merchantVendors.vendorCode, games.vendorCode), offeredBy(merchant.code)))
-      .where(where),
-  ]);
-  const totalCount = total?.n ?? 0;
+  const [catalogue, offered] = await Promise.all([getCatalogue(db), offeredVendors(db, merchant.code)]);
+  const needle = q.gameName ? foldName(q.gameName) : "";
+  const from = (q.pageNo - 1) * q.pageSize;
+  const page: CatalogueEntry[] = [];
+  let total = 0;
+  for (const e of catalogue.entries) {
+    const g = e.game;
+    if (!offered.has(g.vendorCode)) continue;
+    if (q.gameType && g.gameType !== q.gameType) continue;
+    if (q.vassalage && g.vendorCode !== q.vassalage) continue;
+    if (q.gameClassify && g.subType !== q.gameClassify) continue;
+    if (q.minBet !== undefined && g.minBet < q.minBet) continue;
+    if (q.minLineNum !== undefined && g.lines < q.minLineNum) continue;
+    if (needle) {
+      const shown = gameName(g.names, language);
+      const en = g.names.en ?? "";
+      if (!(e.folded.get(shown) ?? foldName(shown)).includes(needle) && !(e.folded.get(en) ?? foldName(en)).includes(needle)) continue;
+    }
+    if (total >= from && page.length < q.pageSize) page.push(e);
+    total++;
+  }
   return {
-    games: rows.map((r) => toGameItem(r.game, language)),
+    games: page.map((e) => entryItem(e, merchant, language)),
     pageNo: q.pageNo,
     pageSize: q.pageSize,
-    total: totalCount,
-    totalPages: Math.max(1, Math.ceil(totalCount / q.pageSize)),
+    total,
+    totalPages: Math.max(1, Math.ceil(total / q.pageSize)),
+  };
+}
+
+/** One game item by nodeId, if its vendor is offered here; null otherwise. */
+export async function getGameItem(db: Database, merchant: Merchant, language: string, nodeId: number): Promise<GameItem | null> {
+  const [catalogue, offered] = await Promise.all([getCatalogue(db), offeredVendors(db, merchant.code)]);
+  const e = catalogue.byNode.get(nodeId);
+  return e && offered.has(e.game.vendorCode) ? entryItem(e, merchant, language) : null;
+}
+
+/** Games offered instead of one under maintenance: others of its category that are playable, hot ones first. */
+export async function suggestGames(db: Database, merchant: Merchant, language: string, game: { nodeId: number; gameType: string }, count = 6) {
+  const [catalogue, offered] = await Promise.all([getCatalogue(db), offeredVendors(db, merchant.code)]);
+  const out: GameItem[] = [];
+  for (const e of catalogue.entries) {
+    if (out.length >= count) break;
+    const g = e.game;
+    if (g.nodeId === game.nodeId || g.gameType !== game.gameType || e.maintenance || g.isGame !== "GAME" || !offered.has(g.vendorCode)) continue;
+    out.push(entryItem(e, merchant, language));
+  }
+  return out;
+}
+
+/**
+ * Game vendors (value.data.lanes): the merchant's vendors in order, optionally of one game type,
+ * each with the number of games it has here.
+ */
+export async function getVendorLanes(db: Database, merchant: Merchant, gameType?: string) {
+  const [catalogue, rows] = await Promise.all([
+    getCatalogue(db),
+    db
+      .select({ vendor: vendors, sort: merchantVendors.sort })
+      .from(merchantVendors)
+      .innerJoin(vendors, eq(vendors.code, merchantVendors.vendorCode))
+      .where(and(eq(merchantVendors.merchantCode, merchant.code), eq(merchantVendors.enabled, true), gameType ? eq(vendors.gameType, gameType) : undefined))
+      .orderBy(asc(merchantVendors.sort)),
+  ]);
+  const counts = new Map<string, number>();
+  for (const e of catalogue.entries) counts.set(e.game.vendorCode, (counts.get(e.game.vendorCode) ?? 0) + 1);
+  return {
+    data: {
+      lanes: rows.map(({ vendor, sort }) => ({
+        displayName: vendor.displayName,
+        vassalage: vendor.code,
+        gameType: vendor.gameType,
+        maintenance: vendor.maintenance,
+        gameCount: counts.get(vendor.code) ?? 0,
+        sort,
+      })),
+    },
   };
 }
 
@@ -155,8 +230,8 @@ export async function getWinners(db: Database, merchant: Merchant & { currency: 
         account: w.account,
         winAmount: formatMinor(w.winAmount),
         currency: w.currency,
-        gameName: localize(game.names, language, "en"),
-        iconUrl: game.iconUrl,
+        gameName: gameName(game.names, language),
+        iconUrl: imageUrl(game.iconUrl, merchant.settings.imageCDNs),
         nodeId: game.nodeId,
         wonAt: w.wonAt.toISOString(),
       },
