@@ -93,6 +93,9 @@ describe("the game list over the full 10,000-slot catalogue", () => {
     const item = await get(`/lgw/games/item/${fun.nodeId}?language=en`);
     expect(item.body.value).toMatchObject({ nodeId: fun.nodeId, gameName: fun.gameName, iconUrl: expect.stringMatching(/^\/images\/games\//) });
     expect((await get("/lgw/games/item/99999999")).status).toBe(404);
+    const others = (await get(`/lgw/games/suggestions?nodeId=${fun.nodeId}&limitNum=6`)).body.value.list as Item[];
+    expect(others).toHaveLength(6);
+    expect(others.every((o) => o.gameType === "RNG" && o.nodeId !== fun.nodeId && !o.maintenance)).toBe(true);
     expect((await get("/lgw/games/item/abc")).status).toBe(404);
     const launched = await p.call("/wps/game/launchFun", { method: "POST", headers: { "x-site-host": "localhost" }, json: { nodeId: fun.nodeId } });
     expect(launched.status).toBe(200);

@@ -11,7 +11,7 @@ import { merchants } from "../system/schema.js";
 import { resolveMerchant } from "../system/service.js";
 import { launchForFun } from "./launch.js";
 import { addFavourite, favouriteIds, favouritePage, recentList, removeFavourite } from "./lobby.js";
-import { getGameItem, getGameList, getGameMenus, getHotGames, getVendorLanes, getWinners } from "./service.js";
+import { getGameItem, getGameList, getGameMenus, getHotGames, getVendorLanes, getWinners, suggestGames } from "./service.js";
 
 const code = z.string().regex(/^[A-Za-z0-9_]{1,40}$/).optional();
 const nodeIdParam = z.coerce.number().int().positive().max(2_147_483_647);
@@ -56,6 +56,7 @@ async function memberMerchant(c: C, merchantCode: string) {
  * | game vendors (value.data.lanes) | GET /lgw/games/vendors?merchantCode&gameType | public |
  * | game list (reads games) | GET /lgw/games/list?clientType&platform&merchant&gameType&vassalage&gameClassify&gameName&minBet&minLineNum&pageNo&pageSize&language | public |
  * | one game item | GET /lgw/games/item/:nodeId | public |
+ * | other games of its category (maintenance) | GET /lgw/games/suggestions?nodeId&limitNum | public |
  * | hot games (value.list) | GET /lgw/games/hot?limitNum | public |
  * | winner board (value.list) | GET /lgw/games/winners?gameCategory&limitNum or pageNo&pageSize | public |
  * | free play URL (supportPlay 0) | POST /wps/game/launchFun {nodeId} | public |
@@ -109,6 +110,14 @@ export function gameRoutes() {
     const item = await getGameItem(c.var.db, await merchantOf(c), c.var.language, nodeId.data);
     if (!item) throw new DomainError("GAME_NOT_FOUND", "No such game", 404);
     return ok(c, item);
+  });
+
+  app.get("/lgw/games/suggestions", async (c) => {
+    const q = parseQuery(c, z.object({ nodeId: nodeIdParam, limitNum: pageSize(42, 6) }));
+    const merchant = await merchantOf(c);
+    const item = await getGameItem(c.var.db, merchant, c.var.language, q.nodeId);
+    if (!item) throw new DomainError("GAME_NOT_FOUND", "No such game", 404);
+    return ok(c, { list: await suggestGames(c.var.db, merchant, c.var.language, item, q.limitNum) });
   });
 
   // Winner board: limitNum 20, or pageNo 1 with pageSize 42 on the home page.
