@@ -1,4 +1,4 @@
-import { launchHref } from "./launch";
+import { funHref, launchHref, playHref } from "./launch";
 
 const g = (vassalage: string, gameType: string, isGame = "GAME") => ({ vassalage, gameType, gameCode: "CODE1", isGame, nodeId: 7 });
 
@@ -16,5 +16,12 @@ describe("game launch routing (spec §2)", () => {
     [g("HOUSE", "LIVE"), "/live?vassalage=HOUSE"],
   ])("%j → %s", (game, href) => {
     expect(launchHref(game)).toBe(href);
+  });
+});
+
+describe("launch page links", () => {
+  it("point at /seamless with nodeId, vassalage and gameCode, fun mode for free play", () => {
+    expect(playHref({ nodeId: 9, vassalage: "AURL", gameCode: "AURL_BACCARAT" })).toBe("/seamless?nodeId=9&vassalage=AURL&gameCode=AURL_BACCARAT");
+    expect(funHref({ nodeId: 9, vassalage: "AMBR", gameCode: "A&B" })).toBe("/seamless?nodeId=9&vassalage=AMBR&gameCode=A%26B&mode=fun");
   });
 });
