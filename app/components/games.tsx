@@ -64,7 +64,7 @@ function FavouriteButton({ game, initial, returnTo, onRefused }: { game: GameIte
 export function GameCard({ game, href }: { game: GameItem; href?: string }) {
   const { t } = useTranslation();
   return (
-    <Link to={href ?? launchHref(game)} className={h.gameCard} data-node-id={game.nodeId}>
+    <Link to={href ?? launchHref(game)} className={g.cardLink} data-node-id={game.nodeId}>
       <img src={game.iconUrl} alt="" width={104} height={104} loading="lazy" />
       <span>{game.gameName}</span>
       <span className={h.gameMeta}>{game.maintenance ? t("vendor_maintenance") : displayVendorCode(game.vassalage, THAI_SUPPORTED)}</span>

@@ -12,7 +12,7 @@ describe("game launch routing (spec §2)", () => {
     [g("BTI", "SPORTS", "VASSALAGE"), "/sports?vassalage=BTI"],
     [g("AURL", "LIVE", "VASSALAGE"), "/live?vassalage=AURL"],
     [g("OCEAN", "FISH", "VASSALAGE"), "/fish?vassalage=OCEAN&popup=games"],
-    [g("HSLOT", "RNG"), "/seamless?nodeId=7&vassalage=HSLOT&gameCode=CODE1"],
+    [g("HSLOT", "RNG"), "/seamless?nodeId=7&vassalage=HSLOT&gameCode=CODE1#play"],
     [g("HOUSE", "LIVE"), "/live?vassalage=HOUSE"],
   ])("%j → %s", (game, href) => {
     expect(launchHref(game)).toBe(href);
@@ -21,7 +21,7 @@ describe("game launch routing (spec §2)", () => {
 
 describe("launch page links", () => {
   it("point at /seamless with nodeId, vassalage and gameCode, fun mode for free play", () => {
-    expect(playHref({ nodeId: 9, vassalage: "AURL", gameCode: "AURL_BACCARAT" })).toBe("/seamless?nodeId=9&vassalage=AURL&gameCode=AURL_BACCARAT");
-    expect(funHref({ nodeId: 9, vassalage: "AMBR", gameCode: "A&B" })).toBe("/seamless?nodeId=9&vassalage=AMBR&gameCode=A%26B&mode=fun");
+    expect(playHref({ nodeId: 9, vassalage: "AURL", gameCode: "AURL_BACCARAT" })).toBe("/seamless?nodeId=9&vassalage=AURL&gameCode=AURL_BACCARAT#play");
+    expect(funHref({ nodeId: 9, vassalage: "AMBR", gameCode: "A&B" })).toBe("/seamless?nodeId=9&vassalage=AMBR&gameCode=A%26B&mode=fun#play");
   });
 });

@@ -38,12 +38,15 @@ function query(params: Record<string, string | number>) {
   return new URLSearchParams(Object.entries(params).map(([k, v]) => [k, String(v)])).toString();
 }
 
+/** The launch page's game frame: links land on it, so a phone shows the game, not the header. */
+export const PLAY_ANCHOR = "play";
+
 /** The launch page of one game (/seamless), e.g. a game inside a game centre's vendor list. */
 export function playHref(game: Pick<LaunchTarget, "nodeId" | "vassalage" | "gameCode">): string {
-  return `/seamless?${query({ nodeId: game.nodeId, vassalage: game.vassalage, gameCode: game.gameCode })}`;
+  return `/seamless?${query({ nodeId: game.nodeId, vassalage: game.vassalage, gameCode: game.gameCode })}#${PLAY_ANCHOR}`;
 }
 
 /** Free play (supportPlay 0): the launch page in fun mode, open to visitors and trial members. */
 export function funHref(game: Pick<LaunchTarget, "nodeId" | "vassalage" | "gameCode">): string {
-  return `/seamless?${query({ nodeId: game.nodeId, vassalage: game.vassalage, gameCode: game.gameCode, mode: "fun" })}`;
+  return `/seamless?${query({ nodeId: game.nodeId, vassalage: game.vassalage, gameCode: game.gameCode, mode: "fun" })}#${PLAY_ANCHOR}`;
 }

@@ -5,7 +5,7 @@ import { RouteErrorBoundary } from "~/components/error-boundary";
 import { GameGrid } from "~/components/games";
 import { Popup } from "~/components/popup";
 import { GAME_CENTRE_TYPES, navPathForCategory } from "~/lib/categories";
-import { funHref } from "~/lib/launch";
+import { funHref, PLAY_ANCHOR } from "~/lib/launch";
 import { getUser } from "~/services/auth.server";
 import { getFavouriteIds, getGameItem, getSuggestions, launchFun, launchGame, type GameItem } from "~/services/games.server";
 import { getLocale } from "~/services/i18n.server";
@@ -87,7 +87,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 function GameHead({ game, backTo, children }: { game: GameItem; backTo: string; children?: React.ReactNode }) {
   const { t } = useTranslation();
   return (
-    <div className={g.playBar}>
+    <div className={g.playBar} id={PLAY_ANCHOR}>
       <h1 className={g.playTitle}>{game.gameName}</h1>
       <span className={s.inlineForm}>
         {children}
@@ -140,7 +140,7 @@ export default function Seamless() {
     <div data-testid="seamless-page">
       <GameHead game={game} backTo={backTo}>
         {data.fun ? (
-          <span className={s.smallButton} data-testid="fun-badge">
+          <span className={g.badge} data-testid="fun-badge">
             {t("fun_mode")}
           </span>
         ) : null}

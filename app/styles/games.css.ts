@@ -4,13 +4,26 @@ import { vars } from "./theme.css";
 /* Game cards with their favourite toggle, list-centre filters, the lobby and the launch page. */
 
 export const gridForm = style({ margin: 0 });
-export const cardItem = style({ position: "relative", display: "grid", alignContent: "start", gap: 2 });
+/** The card's box is the list item, so every card of a row has the same height, free-play link or not. */
+export const cardItem = style({
+  position: "relative",
+  display: "flex",
+  flexDirection: "column",
+  gap: 2,
+  padding: 6,
+  borderRadius: 10,
+  background: vars.color.surface,
+  border: `1px solid ${vars.color.border}`,
+  selectors: { "&:hover, &:focus-within": { borderColor: vars.color.accent } },
+});
+export const cardLink = style({ display: "grid", gap: 4, color: vars.color.text, textDecoration: "none", fontSize: 13 });
+globalStyle(`${cardLink} img`, { width: "100%", height: "auto", aspectRatio: "1", borderRadius: 8, background: vars.color.surfaceAlt });
 
 /** The heart sits on the card's picture; it is a form button, not part of the card's link. */
 export const heart = style({
   position: "absolute",
-  top: 10,
-  insetInlineEnd: 10,
+  top: 4,
+  insetInlineEnd: 4,
   width: 36,
   height: 36,
   display: "grid",
@@ -30,7 +43,7 @@ export const heart = style({
   },
 });
 
-export const funLink = style({ fontSize: 12, paddingInline: 6 });
+export const funLink = style({ fontSize: 12, marginTop: "auto", paddingTop: 2 });
 
 export const notice = style({
   display: "flex",
@@ -65,12 +78,13 @@ globalStyle(`${searchForm} input[type=search]`, { flex: 1, width: "auto" });
 export const playFrame = style({
   display: "block",
   width: "100%",
-  height: "calc(100vh - 150px)",
-  minHeight: 420,
+  height: "calc(100vh - 64px)",
+  minHeight: 360,
   border: 0,
   borderRadius: 8,
   background: "#000",
 });
+export const badge = style({ color: vars.color.accent, fontSize: 13, fontWeight: 700 });
 export const playBar = style({ display: "flex", flexWrap: "wrap", gap: 8, alignItems: "center", justifyContent: "space-between", margin: "0 0 8px" });
 export const playTitle = style({ fontSize: 18, margin: 0 });
 
