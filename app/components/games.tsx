@@ -20,10 +20,22 @@ type FavouriteResult = { ok: true; nodeId: number; favourite: boolean } | { ok: 
  * form: the post toggles and comes back to the same page at the same card. With scripts it
  * posts through a fetcher, shows the new state at once, and takes at most one toggle a second.
  */
-function FavouriteButton({ game, initial, returnTo, onRefused }: { game: GameItem; initial: boolean; returnTo: string; onRefused: (r: FavouriteRefusal) => void }) {
-  const { t } = useTranslation();
+function FavouriteButton({
+  game,
+  initial,
+  returnTo,
+  csrf,
+  labels,
+  onRefused,
+}: {
+  game: GameItem;
+  initial: boolean;
+  returnTo: string;
+  csrf: string | undefined;
+  labels: { add: string; remove: string };
+  onRefused: (r: FavouriteRefusal) => void;
+}) {
   const fetcher = useFetcher<FavouriteResult>();
-  const csrf = (useRouteLoaderData("root") as { csrfToken?: string } | undefined)?.csrfToken;
   const last = useRef(0);
   const pending = fetcher.formData ? fetcher.formData.get("toggle")?.toString().startsWith("add:") : undefined;
   const on = pending ?? initial;
@@ -51,8 +63,8 @@ function FavouriteButton({ game, initial, returnTo, onRefused }: { game: GameIte
       value={`${on ? "remove" : "add"}:${game.nodeId}`}
       className={g.heart}
       aria-pressed={on}
-      aria-label={t(on ? "fav_remove" : "fav_add", { name: game.gameName })}
-      title={t(on ? "fav_remove" : "fav_add", { name: game.gameName })}
+      aria-label={on ? labels.remove : labels.add}
+      title={on ? labels.remove : labels.add}
       onClick={click}
       data-testid="fav-toggle"
     >
@@ -61,13 +73,12 @@ function FavouriteButton({ game, initial, returnTo, onRefused }: { game: GameIte
   );
 }
 
-export function GameCard({ game, href }: { game: GameItem; href?: string }) {
-  const { t } = useTranslation();
+export function GameCard({ game, href, maintenanceLabel }: { game: GameItem; href?: string; maintenanceLabel: string }) {
   return (
     <Link to={href ?? launchHref(game)} className={g.cardLink} data-node-id={game.nodeId}>
       <img src={game.iconUrl} alt="" width={104} height={104} loading="lazy" />
       <span>{game.gameName}</span>
-      <span className={h.gameMeta}>{game.maintenance ? t("vendor_maintenance") : displayVendorCode(game.vassalage, THAI_SUPPORTED)}</span>
+      <span className={h.gameMeta}>{game.maintenance ? maintenanceLabel : displayVendorCode(game.vassalage, THAI_SUPPORTED)}</span>
     </Link>
   );
 }
@@ -127,12 +138,15 @@ export function GameGrid({
   hrefOf?: (game: GameItem) => string;
 }) {
   const { t } = useTranslation();
+  const csrf = (useRouteLoaderData("root") as { csrfToken?: string } | undefined)?.csrfToken;
   const { returnTo, refused } = useReturnTo();
   const [notice, setNotice] = useState<FavouriteRefusal | null>(null);
   const onRefused = useCallback((r: FavouriteRefusal) => setNotice(r), []);
   const shown = notice ?? (REFUSALS.includes(refused as FavouriteRefusal) ? (refused as FavouriteRefusal) : null);
   if (!games.length) return <p>{t("games_empty")}</p>;
   const favs = new Set(favourites);
+  const maintenanceLabel = t("vendor_maintenance");
+  const funLabel = t("play_for_fun");
   return (
     <form method="post" action="/favourites" className={g.gridForm}>
       <CsrfInput />
@@ -141,11 +155,18 @@ export function GameGrid({
       <ul className={h.gameGrid} data-testid={testId}>
         {games.map((game) => (
           <li key={game.nodeId} id={`g${game.nodeId}`} className={g.cardItem}>
-            <GameCard game={game} href={hrefOf?.(game)} />
-            <FavouriteButton game={game} initial={favs.has(game.nodeId)} returnTo={returnTo} onRefused={onRefused} />
+            <GameCard game={game} href={hrefOf?.(game)} maintenanceLabel={maintenanceLabel} />
+            <FavouriteButton
+              game={game}
+              initial={favs.has(game.nodeId)}
+              returnTo={returnTo}
+              csrf={csrf}
+              labels={{ add: t("fav_add", { name: game.gameName }), remove: t("fav_remove", { name: game.gameName }) }}
+              onRefused={onRefused}
+            />
             {game.supportPlay === 0 && game.isGame === "GAME" && !game.maintenance ? (
               <Link to={funHref(game)} className={g.funLink} data-testid="play-fun">
-                {t("play_for_fun")}
+                {funLabel}
               </Link>
             ) : null}
           </li>

@@ -1,9 +1,9 @@
-import { and, eq } from "drizzle-orm";
+import { and, asc, eq } from "drizzle-orm";
 import type { Database } from "../db/client.js";
 import { logger } from "../http/observability.js";
 import { inLanguage } from "../system/service.js";
 import type { LocalizedText } from "../system/schema.js";
-import { games, merchantVendors, vendors } from "./schema.js";
+import { gameCategories, games, merchantVendors, vendors } from "./schema.js";
 
 /**
  * The game catalogue as a read-only snapshot in memory, shared by every list, search, hot-list
@@ -24,8 +24,8 @@ export interface CatalogueEntry {
   vendor: VendorRow | undefined;
   /** The game or its vendor is under maintenance. */
   maintenance: boolean;
-  /** Each name folded for search (lower case, Latin accents dropped), by the name's text. */
-  folded: Map<string, string>;
+  /** The English name folded for search (lower case, Latin accents dropped). */
+  foldedEn: string;
 }
 
 export interface CatalogueSnapshot {
@@ -34,6 +34,26 @@ export interface CatalogueSnapshot {
   entries: CatalogueEntry[];
   byNode: Map<number, CatalogueEntry>;
   vendors: Map<string, VendorRow>;
+  /** Games per vendor code. */
+  vendorCounts: Map<string, number>;
+  /** Per language, each entry's shown name and its folded form (same order as entries), made on first use. */
+  names: Map<string, Array<{ name: string; folded: string }>>;
+}
+
+/** Each entry's name in a language, folded for search; worked out once per snapshot and language. */
+export function namesIn(snapshot: CatalogueSnapshot, language: string) {
+  const key = language.toLowerCase();
+  let list = snapshot.names.get(key);
+  if (!list) {
+    list = snapshot.entries.map((e) => {
+      const name = gameName(e.game.names, language);
+      return { name, folded: name === e.game.names.en ? e.foldedEn : foldName(name) };
+    });
+    // Language codes come from requests: keep a bounded few.
+    if (snapshot.names.size >= 40) snapshot.names.clear();
+    snapshot.names.set(key, list);
+  }
+  return list;
 }
 
 /** Lower case without Latin diacritics, so "dragon" finds "Dragón" and "Dorado" finds "dorado". */
@@ -60,13 +80,13 @@ async function loadSnapshot(db: Database): Promise<CatalogueSnapshot> {
   const [gameRows, vendorRows] = await Promise.all([db.select().from(games), db.select().from(vendors)]);
   const vendorMap = new Map(vendorRows.map((v) => [v.code, v]));
   gameRows.sort((a, b) => (a.hotRank ?? Infinity) - (b.hotRank ?? Infinity) || a.nodeId - b.nodeId);
+  const vendorCounts = new Map<string, number>();
   const entries = gameRows.map((game) => {
     const vendor = vendorMap.get(game.vendorCode);
-    const folded = new Map<string, string>();
-    for (const name of Object.values(game.names)) folded.set(name, foldName(name));
-    return { game, vendor, maintenance: game.maintenance || !!vendor?.maintenance, folded };
+    vendorCounts.set(game.vendorCode, (vendorCounts.get(game.vendorCode) ?? 0) + 1);
+    return { game, vendor, maintenance: game.maintenance || !!vendor?.maintenance, foldedEn: foldName(game.names.en ?? "") };
   });
-  return { at: Date.now(), entries, byNode: new Map(entries.map((e) => [e.game.nodeId, e])), vendors: vendorMap };
+  return { at: Date.now(), entries, byNode: new Map(entries.map((e) => [e.game.nodeId, e])), vendors: vendorMap, vendorCounts, names: new Map() };
 }
 
 const snapshots = new WeakMap<Database, { snapshot?: CatalogueSnapshot; loading?: Promise<CatalogueSnapshot> }>();
@@ -99,16 +119,52 @@ export async function getCatalogue(db: Database): Promise<CatalogueSnapshot> {
   return loading;
 }
 
-/** Drops this node's snapshot, e.g. after the catalogue changed here; the next read reloads it. */
+/** Drops this node's snapshot and offers, e.g. after the catalogue changed here; the next read reloads them. */
 export function forgetCatalogue(db: Database): void {
   snapshots.delete(db);
+  offers.delete(db);
 }
 
-/** Vendor codes a merchant offers (enabled merchant_vendors rows). Read each time: operators edit them. */
+/**
+ * What a merchant offers (enabled merchant_vendors rows with their vendor, in the merchant's
+ * order, and its game categories), kept for OFFER_CACHE_MS like the host → merchant answer: every catalogue read needs it,
+ * and an operator's change of a brand's vendors shows on every node within that time.
+ */
+export const OFFER_CACHE_MS = 5000;
+export interface MerchantOffer {
+  codes: Set<string>;
+  vendors: Array<{ vendor: VendorRow; sort: number }>;
+  /** The merchant's enabled game categories (the white-label menu), in order. */
+  categories: Array<typeof gameCategories.$inferSelect>;
+}
+const offers = new WeakMap<Database, Map<string, { at: number; offer: Promise<MerchantOffer> }>>();
+
+export function merchantOffer(db: Database, merchantCode: string): Promise<MerchantOffer> {
+  let cache = offers.get(db);
+  if (!cache) offers.set(db, (cache = new Map()));
+  const hit = cache.get(merchantCode);
+  if (hit && Date.now() - hit.at < OFFER_CACHE_MS) return hit.offer;
+  const offer = Promise.all([
+    db
+      .select({ vendor: vendors, sort: merchantVendors.sort })
+      .from(merchantVendors)
+      .innerJoin(vendors, eq(vendors.code, merchantVendors.vendorCode))
+      .where(and(eq(merchantVendors.merchantCode, merchantCode), eq(merchantVendors.enabled, true)))
+      .orderBy(asc(merchantVendors.sort)),
+    db
+      .select()
+      .from(gameCategories)
+      .where(and(eq(gameCategories.merchantCode, merchantCode), eq(gameCategories.enabled, true)))
+      .orderBy(asc(gameCategories.sort)),
+  ]).then(([rows, categories]) => ({ codes: new Set(rows.map((r) => r.vendor.code)), vendors: rows, categories }));
+  if (cache.size > 1000) cache.clear();
+  const c = cache;
+  c.set(merchantCode, { at: Date.now(), offer });
+  offer.catch(() => c.delete(merchantCode));
+  return offer;
+}
+
+/** Vendor codes a merchant offers. */
 export async function offeredVendors(db: Database, merchantCode: string): Promise<Set<string>> {
-  const rows = await db
-    .select({ code: merchantVendors.vendorCode })
-    .from(merchantVendors)
-    .where(and(eq(merchantVendors.merchantCode, merchantCode), eq(merchantVendors.enabled, true)));
-  return new Set(rows.map((r) => r.code));
+  return (await merchantOffer(db, merchantCode)).codes;
 }

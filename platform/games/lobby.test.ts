@@ -155,6 +155,7 @@ describe("favourites, recent games and launch rules", () => {
       const auth = await member();
       const neon = (await p.call("/lgw/games/list?vassalage=NEONP&pageSize=1", { headers: web })).body.value.games[0] as Item;
       await p.handle.db.update(merchantVendors).set({ enabled: false }).where(and(eq(merchantVendors.merchantCode, "DEMO"), eq(merchantVendors.vendorCode, "NEONP")));
+      forgetCatalogue(p.handle.db);
       try {
         expect(await launch(auth, { nodeId: neon.nodeId })).toMatchObject({ status: 403, body: { error: { code: "VENDOR_NOT_OFFERED" } } });
         expect((await p.call("/lgw/games/list?vassalage=NEONP", { headers: web })).body.value.total).toBe(0);
@@ -162,6 +163,7 @@ describe("favourites, recent games and launch rules", () => {
         expect((await p.call("/wps/game/favourites", { method: "POST", headers: auth, json: { nodeId: neon.nodeId } })).status).toBe(404);
       } finally {
         await p.handle.db.update(merchantVendors).set({ enabled: true }).where(and(eq(merchantVendors.merchantCode, "DEMO"), eq(merchantVendors.vendorCode, "NEONP")));
+        forgetCatalogue(p.handle.db);
       }
     });
 

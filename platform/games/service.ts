@@ -1,8 +1,8 @@
-import { and, asc, desc, eq } from "drizzle-orm";
+import { desc, eq } from "drizzle-orm";
 import type { Database } from "../db/client.js";
 import { inLanguage } from "../system/service.js";
-import { foldName, gameName, getCatalogue, offeredVendors, type CatalogueEntry, type GameRow } from "./catalogue.js";
-import { gameCategories, games, merchantVendors, vendors, winners } from "./schema.js";
+import { foldName, gameName, getCatalogue, merchantOffer, namesIn, offeredVendors, type CatalogueEntry, type GameRow } from "./catalogue.js";
+import { games, winners } from "./schema.js";
 
 export type Merchant = {
   code: string;
@@ -12,11 +12,7 @@ export type Merchant = {
 
 /** The white-label menu: the merchant's categories in order, with labels in the asked language. */
 export async function getWhitelabelMenu(db: Database, merchant: Merchant, language: string) {
-  const rows = await db
-    .select()
-    .from(gameCategories)
-    .where(and(eq(gameCategories.merchantCode, merchant.code), eq(gameCategories.enabled, true)))
-    .orderBy(asc(gameCategories.sort));
+  const rows = (await merchantOffer(db, merchant.code)).categories;
   return {
     merchantCode: merchant.code,
     menus: rows.map((r) => ({
@@ -35,15 +31,7 @@ export async function getWhitelabelMenu(db: Database, merchant: Merchant, langua
 
 /** Game menus: each enabled category with the merchant's vendors of that game type. */
 export async function getGameMenus(db: Database, merchant: Merchant, language: string) {
-  const [menu, vendorRows] = await Promise.all([
-    getWhitelabelMenu(db, merchant, language),
-    db
-      .select({ vendor: vendors, sort: merchantVendors.sort })
-      .from(merchantVendors)
-      .innerJoin(vendors, eq(vendors.code, merchantVendors.vendorCode))
-      .where(and(eq(merchantVendors.merchantCode, merchant.code), eq(merchantVendors.enabled, true)))
-      .orderBy(asc(merchantVendors.sort)),
-  ]);
+  const [menu, { vendors: vendorRows }] = await Promise.all([getWhitelabelMenu(db, merchant, language), merchantOffer(db, merchant.code)]);
   return menu.menus.map((m) => ({
     gameCategory: m.gameCategory,
     label: m.label,
@@ -137,10 +125,12 @@ export interface GameListQuery {
 export async function getGameList(db: Database, merchant: Merchant, language: string, q: GameListQuery) {
   const [catalogue, offered] = await Promise.all([getCatalogue(db), offeredVendors(db, merchant.code)]);
   const needle = q.gameName ? foldName(q.gameName) : "";
+  const shown = needle ? namesIn(catalogue, language) : null;
   const from = (q.pageNo - 1) * q.pageSize;
   const page: CatalogueEntry[] = [];
   let total = 0;
-  for (const e of catalogue.entries) {
+  for (let i = 0; i < catalogue.entries.length; i++) {
+    const e = catalogue.entries[i]!;
     const g = e.game;
     if (!offered.has(g.vendorCode)) continue;
     if (q.gameType && g.gameType !== q.gameType) continue;
@@ -148,11 +138,7 @@ export async function getGameList(db: Database, merchant: Merchant, language: st
     if (q.gameClassify && g.subType !== q.gameClassify) continue;
     if (q.minBet !== undefined && g.minBet < q.minBet) continue;
     if (q.minLineNum !== undefined && g.lines < q.minLineNum) continue;
-    if (needle) {
-      const shown = gameName(g.names, language);
-      const en = g.names.en ?? "";
-      if (!(e.folded.get(shown) ?? foldName(shown)).includes(needle) && !(e.folded.get(en) ?? foldName(en)).includes(needle)) continue;
-    }
+    if (shown && !shown[i]!.folded.includes(needle) && !e.foldedEn.includes(needle)) continue;
     if (total >= from && page.length < q.pageSize) page.push(e);
     total++;
   }
@@ -190,27 +176,19 @@ export async function suggestGames(db: Database, merchant: Merchant, language: s
  * each with the number of games it has here.
  */
 export async function getVendorLanes(db: Database, merchant: Merchant, gameType?: string) {
-  const [catalogue, rows] = await Promise.all([
-    getCatalogue(db),
-    db
-      .select({ vendor: vendors, sort: merchantVendors.sort })
-      .from(merchantVendors)
-      .innerJoin(vendors, eq(vendors.code, merchantVendors.vendorCode))
-      .where(and(eq(merchantVendors.merchantCode, merchant.code), eq(merchantVendors.enabled, true), gameType ? eq(vendors.gameType, gameType) : undefined))
-      .orderBy(asc(merchantVendors.sort)),
-  ]);
-  const counts = new Map<string, number>();
-  for (const e of catalogue.entries) counts.set(e.game.vendorCode, (counts.get(e.game.vendorCode) ?? 0) + 1);
+  const [catalogue, offer] = await Promise.all([getCatalogue(db), merchantOffer(db, merchant.code)]);
   return {
     data: {
-      lanes: rows.map(({ vendor, sort }) => ({
-        displayName: vendor.displayName,
-        vassalage: vendor.code,
-        gameType: vendor.gameType,
-        maintenance: vendor.maintenance,
-        gameCount: counts.get(vendor.code) ?? 0,
-        sort,
-      })),
+      lanes: offer.vendors
+        .filter(({ vendor }) => !gameType || vendor.gameType === gameType)
+        .map(({ vendor, sort }) => ({
+          displayName: vendor.displayName,
+          vassalage: vendor.code,
+          gameType: vendor.gameType,
+          maintenance: vendor.maintenance,
+          gameCount: catalogue.vendorCounts.get(vendor.code) ?? 0,
+          sort,
+        })),
     },
   };
 }
