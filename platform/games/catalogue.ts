@@ -1,4 +1,4 @@
-import { and, asc, eq } from "drizzle-orm";
+import { and, asc, eq, gt, sql } from "drizzle-orm";
 import type { Database } from "../db/client.js";
 import { logger } from "../http/observability.js";
 import { inLanguage } from "../system/service.js";
@@ -10,11 +10,18 @@ import { gameCategories, games, merchantVendors, vendors } from "./schema.js";
  * and item read of this node. The catalogue is about 10,000 rows that change rarely (an operator
  * adds a vendor or flags a game for maintenance); filtering, searching and paging them in memory
  * takes about a millisecond, where the same ILIKE over JSON names in SQL took 20-30 ms a page
- * on PGlite. The database stays the record: a snapshot older than CATALOGUE_CACHE_MS is
- * reloaded in the background (the stale one answers meanwhile), so another node or an operator
- * edit shows within that time, and the launch call always checks the database itself.
+ * on PGlite. The database stays the record, and the launch call always checks it itself.
+ *
+ * Freshness: every CATALOGUE_CHECK_MS one aggregate query (a few milliseconds, inside the
+ * database) fingerprints what changes in practice: games added or removed, maintenance flags of
+ * games and vendors, the hot list. A different fingerprint, or a snapshot older than
+ * CATALOGUE_MAX_AGE_MS (names, icons, bets), reloads it in the background in chunks, yielding
+ * between them, so requests keep being answered from the previous snapshot meanwhile. Reading
+ * all 10,000 rows in one go stalled this process for a few hundred milliseconds every time.
  */
-export const CATALOGUE_CACHE_MS = 10_000;
+export const CATALOGUE_CHECK_MS = 10_000;
+export const CATALOGUE_MAX_AGE_MS = 5 * 60_000;
+const LOAD_CHUNK = 2000;
 
 export type GameRow = typeof games.$inferSelect;
 export type VendorRow = typeof vendors.$inferSelect;
@@ -29,7 +36,10 @@ export interface CatalogueEntry {
 }
 
 export interface CatalogueSnapshot {
+  /** When it was loaded, and when its fingerprint was last found current. */
   at: number;
+  checkedAt: number;
+  fingerprint: string;
   /** Hot games first (by rank), then catalogue order (nodeId): the order every list uses. */
   entries: CatalogueEntry[];
   byNode: Map<number, CatalogueEntry>;
@@ -76,8 +86,30 @@ export function gameName(names: LocalizedText, language: string): string {
   );
 }
 
+/** What changes in practice, summed up by the database in one pass (see above). */
+async function fingerprint(db: Database): Promise<string> {
+  const [row] = await db
+    .select({
+      games: sql<string>`count(*)::text || ':' || coalesce(max(${games.nodeId}), 0)::text || ':' || coalesce(sum(${games.nodeId}) filter (where ${games.maintenance}), 0)::text || ':' || coalesce(sum(${games.nodeId}::bigint * ${games.hotRank}), 0)::text`,
+      vendors: sql<string>`(select count(*)::text || ':' || coalesce(string_agg(${vendors.code}, ',' order by ${vendors.code}) filter (where ${vendors.maintenance}), '') from ${vendors})`,
+    })
+    .from(games);
+  return `${row?.games}|${row?.vendors}`;
+}
+
+const yieldToRequests = () => new Promise<void>((resolve) => setImmediate(resolve));
+
 async function loadSnapshot(db: Database): Promise<CatalogueSnapshot> {
-  const [gameRows, vendorRows] = await Promise.all([db.select().from(games), db.select().from(vendors)]);
+  const print = await fingerprint(db);
+  const vendorRows = await db.select().from(vendors);
+  const gameRows: GameRow[] = [];
+  for (let last = 0; ; ) {
+    const chunk = await db.select().from(games).where(gt(games.nodeId, last)).orderBy(asc(games.nodeId)).limit(LOAD_CHUNK);
+    gameRows.push(...chunk);
+    if (chunk.length < LOAD_CHUNK) break;
+    last = chunk[chunk.length - 1]!.nodeId;
+    await yieldToRequests();
+  }
   const vendorMap = new Map(vendorRows.map((v) => [v.code, v]));
   gameRows.sort((a, b) => (a.hotRank ?? Infinity) - (b.hotRank ?? Infinity) || a.nodeId - b.nodeId);
   const vendorCounts = new Map<string, number>();
@@ -86,7 +118,17 @@ async function loadSnapshot(db: Database): Promise<CatalogueSnapshot> {
     vendorCounts.set(game.vendorCode, (vendorCounts.get(game.vendorCode) ?? 0) + 1);
     return { game, vendor, maintenance: game.maintenance || !!vendor?.maintenance, foldedEn: foldName(game.names.en ?? "") };
   });
-  return { at: Date.now(), entries, byNode: new Map(entries.map((e) => [e.game.nodeId, e])), vendors: vendorMap, vendorCounts, names: new Map() };
+  const now = Date.now();
+  return { at: now, checkedAt: now, fingerprint: print, entries, byNode: new Map(entries.map((e) => [e.game.nodeId, e])), vendors: vendorMap, vendorCounts, names: new Map() };
+}
+
+/** The snapshot itself if the database still matches it, else a fresh one. */
+async function refresh(db: Database, current: CatalogueSnapshot | undefined): Promise<CatalogueSnapshot> {
+  if (current && Date.now() - current.at < CATALOGUE_MAX_AGE_MS && (await fingerprint(db)) === current.fingerprint) {
+    current.checkedAt = Date.now();
+    return current;
+  }
+  return loadSnapshot(db);
 }
 
 const snapshots = new WeakMap<Database, { snapshot?: CatalogueSnapshot; loading?: Promise<CatalogueSnapshot> }>();
@@ -96,11 +138,11 @@ export async function getCatalogue(db: Database): Promise<CatalogueSnapshot> {
   let slot = snapshots.get(db);
   if (!slot) snapshots.set(db, (slot = {}));
   const { snapshot } = slot;
-  if (snapshot && Date.now() - snapshot.at < CATALOGUE_CACHE_MS) return snapshot;
+  if (snapshot && Date.now() - snapshot.checkedAt < CATALOGUE_CHECK_MS) return snapshot;
   let loading = slot.loading;
   if (!loading) {
     const s = slot;
-    loading = s.loading = loadSnapshot(db).then(
+    loading = s.loading = refresh(db, snapshot).then(
       (fresh) => {
         s.snapshot = fresh;
         s.loading = undefined;

@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { createTestPlatform } from "../testing/db.js";
 import { merchants } from "../system/schema.js";
-import { forgetCatalogue } from "./catalogue.js";
+import { forgetCatalogue, getCatalogue } from "./catalogue.js";
 import { RECENT_LIMIT } from "./lobby.js";
 import { games, merchantVendors, vendors } from "./schema.js";
 
@@ -83,6 +83,34 @@ describe("favourites, recent games and launch rules", () => {
       expect((await p.call("/wps/game/favourites", { method: "POST", headers: auth, json: { nodeId: 99_999_999 } })).status).toBe(404);
       expect((await p.call("/wps/game/favourites", { method: "POST", headers: auth, json: { nodeId: "x" } })).status).toBe(400);
     });
+  });
+
+  it("notices a maintenance flag set in the database at the next check, without a full reload otherwise", async () => {
+    const db = p.handle.db;
+    const [g] = await slots(1);
+    const before = await getCatalogue(db);
+    before.checkedAt = 0; // due for a check
+    const same = await (async () => {
+      await getCatalogue(db);
+      for (let i = 0; i < 50; i++) {
+        const s = await getCatalogue(db);
+        if (s.checkedAt > 0) return s;
+        await new Promise((r) => setTimeout(r, 20));
+      }
+      throw new Error("no check");
+    })();
+    expect(same).toBe(before); // nothing changed: the same snapshot, checked again
+    await db.update(games).set({ maintenance: true }).where(eq(games.nodeId, g!.nodeId));
+    same.checkedAt = 0;
+    await getCatalogue(db);
+    let seen = false;
+    for (let i = 0; i < 100 && !seen; i++) {
+      seen = (await getCatalogue(db)).byNode.get(g!.nodeId)!.maintenance;
+      if (!seen) await new Promise((r) => setTimeout(r, 20));
+    }
+    expect(seen).toBe(true);
+    await db.update(games).set({ maintenance: false }).where(eq(games.nodeId, g!.nodeId));
+    forgetCatalogue(db);
   });
 
   describe("launch", () => {
