@@ -1,3 +1,5 @@
+export {};
+
 vi.hoisted(() => {
   process.env.UPSTREAM_URL = "http://upstream.test";
 });
