@@ -2,7 +2,7 @@ import { Form, Link, useLoaderData, useSearchParams } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { supportedLanguages } from "~/i18n";
 import { vendorHref, type NavEntry } from "~/lib/navigation";
-import { playHref } from "~/lib/launch";
+import { gameCentreHref } from "~/lib/launch";
 import type { loadGameCentre, loadListCentre } from "~/services/game-pages.server";
 import * as g from "~/styles/games.css";
 import * as h from "~/styles/home.css";
@@ -168,7 +168,7 @@ export function GameCentrePage() {
       )}
       {data.vassalage ? (
         <section className={h.section} style={{ marginTop: 20 }}>
-          <GameGrid games={data.games} favourites={data.favourites} testId="game-list" hrefOf={playHref} />
+          <GameGrid games={data.games} favourites={data.favourites} testId="game-list" hrefOf={gameCentreHref} />
         </section>
       ) : null}
     </div>

@@ -50,3 +50,13 @@ export function playHref(game: Pick<LaunchTarget, "nodeId" | "vassalage" | "game
 export function funHref(game: Pick<LaunchTarget, "nodeId" | "vassalage" | "gameCode">): string {
   return `/seamless?${query({ nodeId: game.nodeId, vassalage: game.vassalage, gameCode: game.gameCode, mode: "fun" })}#${PLAY_ANCHOR}`;
 }
+
+/**
+ * A game listed inside its own game centre (/live?vassalage=AURL): the spec's routing would lead
+ * back to the same centre, so such a game starts on the launch page; lotteries and football keep
+ * their own routes.
+ */
+export function gameCentreHref(game: LaunchTarget): string {
+  const href = launchHref(game);
+  return href.startsWith(`/${game.gameType.toLowerCase()}?`) ? playHref(game) : href;
+}
