@@ -63,7 +63,7 @@ function I18nResources() {
 
 /** Spec §2: after a navigation to another page, scroll smoothly to the top (back/forward keeps its place). */
 function ScrollToTopOnNavigate() {
-  const { pathname } = useLocation();
+  const { pathname, hash } = useLocation();
   const type = useNavigationType();
   const first = useRef(true);
   useEffect(() => {
@@ -71,8 +71,9 @@ function ScrollToTopOnNavigate() {
       first.current = false;
       return;
     }
-    if (type !== "POP") window.scrollTo({ top: 0, behavior: "smooth" });
-  }, [pathname, type]);
+    // A link to a place in the page (/seamless#play) lands there instead.
+    if (type !== "POP" && !hash) window.scrollTo({ top: 0, behavior: "smooth" });
+  }, [pathname, type, hash]);
   return null;
 }
 

@@ -6,6 +6,7 @@ import { parsePlatformEnv, type PlatformEnv } from "./env.js";
 import { logger } from "./http/observability.js";
 import { loadEncKeys } from "./http/enc.js";
 import { startScheduler } from "./jobs/scheduler.js";
+import { getCatalogue } from "./games/catalogue.js";
 
 export interface Platform {
   /** The whole platform API: one fetch function. */
@@ -33,6 +34,8 @@ export async function startPlatform(env: PlatformEnv = parsePlatformEnv()): Prom
   const encKeys = await handle.withLock(STARTUP_LOCK_KEY, () => loadEncKeys(handle.db, env.PLATFORM_JWE_PRIVATE_JWK));
   logger.info({ database: handle.kind }, "platform ready");
   const app = createPlatformApp({ handle, env, encKeys });
+  // The first game list should not wait for the catalogue snapshot (10,000 rows on the demo seed).
+  getCatalogue(handle.db).catch((err) => logger.warn({ err }, "catalogue snapshot not loaded at start"));
   const stopJobs = env.RUN_JOBS ? startScheduler(handle, logger) : () => {};
   return {
     fetch: async (request) => app.fetch(request),

@@ -2,7 +2,9 @@ import { Form, Link, useLoaderData, useSearchParams } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { supportedLanguages } from "~/i18n";
 import { vendorHref, type NavEntry } from "~/lib/navigation";
+import { gameCentreHref } from "~/lib/launch";
 import type { loadGameCentre, loadListCentre } from "~/services/game-pages.server";
+import * as g from "~/styles/games.css";
 import * as h from "~/styles/home.css";
 import * as s from "~/styles/shell.css";
 import { GameGrid } from "./games";
@@ -20,17 +22,21 @@ function useCategoryLabel(type: string) {
   return entry?.label || t(`cat_${type}`, { defaultValue: "" }) || entry?.fallbackLabel || type;
 }
 
-/** Game-list centre: vendor tabs, game-tab types, search by name and paging, all plain links and GET forms. */
+/** Spec §9 slot hints as filters (must match the loader's accepted values). */
+const MIN_BET = "1";
+const MIN_LINES = 25;
+
+/** Game-list centre: vendor tabs, game-tab types, filters, search by name and paging, all plain links and GET forms. */
 export function ListCentrePage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const data = useLoaderData<typeof loadListCentre>();
   const [params] = useSearchParams();
-  const category = useCategory(data.type);
   const title = useCategoryLabel(data.type);
   const base = `/${data.type.toLowerCase()}`;
   const withParam = (key: string, value: string | null) => {
     const p = new URLSearchParams(params);
     p.delete("page");
+    p.delete("fav");
     if (value) p.set(key, value);
     else p.delete(key);
     const q = p.toString();
@@ -38,53 +44,97 @@ export function ListCentrePage() {
   };
   const pageHref = (page: number) => {
     const p = new URLSearchParams(params);
+    p.delete("fav");
     p.set("page", String(page));
     return `${base}?${p}`;
   };
   const tabs = ["JP", "TG", "AC", ...(supportedLanguages.includes("th") ? ["BG"] : [])];
+  const f = data.filters;
+  const hidden = { vassalage: f.vassalage, gameClassify: f.gameClassify, minBet: f.minBet, minLineNum: f.minLineNum };
   return (
     <div data-testid={`list-centre-${data.type}`}>
       <h1>{title}</h1>
-      {category && data.type !== "HOT" ? (
-        <nav aria-label={t("providers_title")} className={s.inlineForm} style={{ marginBottom: 10 }}>
-          <Link to={withParam("vassalage", null)} className={s.smallButton} aria-current={!data.filters.vassalage ? "page" : undefined}>
-            {t("nav_more")}
+      {data.vendors.length ? (
+        <nav aria-label={t("providers_title")} className={g.tabStrip} data-testid="vendor-tabs">
+          <Link to={withParam("vassalage", null)} className={s.smallButton} aria-current={!f.vassalage ? "page" : undefined}>
+            {t("all_providers")}
           </Link>
-          {category.vendors.map((v) => (
-            <Link key={v.vassalage} to={withParam("vassalage", v.vassalage)} className={s.smallButton} aria-current={data.filters.vassalage === v.vassalage ? "page" : undefined}>
+          {data.vendors.map((v) => (
+            <Link key={v.vassalage} to={withParam("vassalage", v.vassalage)} className={s.smallButton} aria-current={f.vassalage === v.vassalage ? "page" : undefined}>
               {v.displayName}
             </Link>
           ))}
         </nav>
       ) : null}
       {data.type === "RNG" ? (
-        <nav aria-label={t("search_games")} className={s.inlineForm} style={{ marginBottom: 10 }}>
+        <nav aria-label={t("game_tabs")} className={g.tabStrip} data-testid="game-tabs">
           {tabs.map((tab) => (
-            <Link key={tab} to={withParam("gameClassify", data.filters.gameClassify === tab ? null : tab)} className={s.smallButton} aria-current={data.filters.gameClassify === tab ? "page" : undefined}>
-              {tab}
+            <Link
+              key={tab}
+              to={withParam("gameClassify", f.gameClassify === tab ? null : tab)}
+              className={s.smallButton}
+              aria-current={f.gameClassify === tab ? "page" : undefined}
+              aria-pressed={f.gameClassify === tab}
+              role="button"
+            >
+              {t(`game_tab_${tab}`)}
             </Link>
           ))}
         </nav>
       ) : null}
+      {data.type === "RNG" ? (
+        <div className={g.filters} role="group" aria-label={t("filters")} data-testid="game-filters">
+          <Link to={withParam("minBet", f.minBet ? null : MIN_BET)} className={s.smallButton} aria-pressed={!!f.minBet} role="button">
+            {t("filter_min_bet", { amount: MIN_BET })}
+          </Link>
+          <Link to={withParam("minLineNum", f.minLineNum ? null : String(MIN_LINES))} className={s.smallButton} aria-pressed={!!f.minLineNum} role="button">
+            {t("filter_min_lines", { n: MIN_LINES })}
+          </Link>
+        </div>
+      ) : null}
       {data.type !== "HOT" ? (
-        <Form method="get" className={s.inlineForm} style={{ marginBottom: 14 }} role="search">
-          {data.filters.vassalage ? <input type="hidden" name="vassalage" value={data.filters.vassalage} /> : null}
-          {data.filters.gameClassify ? <input type="hidden" name="gameClassify" value={data.filters.gameClassify} /> : null}
+        <Form method="get" className={g.searchForm} role="search">
+          {Object.entries(hidden).map(([k, v]) => (v ? <input key={k} type="hidden" name={k} value={String(v)} /> : null))}
           <label className={s.visuallyHidden} htmlFor="game-search">
             {t("search_games")}
           </label>
-          <input id="game-search" type="search" name="gameName" defaultValue={data.filters.gameName ?? ""} placeholder={t("search_games")} className={s.field} maxLength={100} />
+          <input id="game-search" type="search" name="gameName" defaultValue={f.gameName ?? ""} placeholder={t("search_games")} className={s.field} maxLength={100} />
           <button type="submit" className={s.smallButton}>
             {t("search_submit")}
           </button>
         </Form>
+      ) : (
+        <p className={g.filters}>
+          <Link to="/hot?refresh=hot" className={s.smallButton} preventScrollReset>
+            {t("refresh_list")}
+          </Link>
+        </p>
+      )}
+      {data.type !== "HOT" ? (
+        <p className={g.resultCount} aria-live="polite" data-testid="result-count">
+          {t("games_found", { n: new Intl.NumberFormat(i18n.language).format(data.total) })}
+        </p>
       ) : null}
-      <GameGrid games={data.games} testId="game-list" />
+      <GameGrid games={data.games} favourites={data.favourites} testId="game-list" />
       {data.totalPages > 1 ? (
-        <nav className={h.pager} aria-label={title}>
-          {data.pageNo > 1 ? <Link to={pageHref(data.pageNo - 1)} rel="prev">← {t("page_prev")}</Link> : <span />}
+        <nav className={h.pager} aria-label={t("pages_of", { title })}>
+          <span>
+            {data.pageNo > 1 ? (
+              <>
+                <Link to={pageHref(1)} aria-label={t("page_first")}>«</Link>{" "}
+                <Link to={pageHref(data.pageNo - 1)} rel="prev">← {t("page_prev")}</Link>
+              </>
+            ) : null}
+          </span>
           <span>{t("page_of", { page: data.pageNo, total: data.totalPages })}</span>
-          {data.pageNo < data.totalPages ? <Link to={pageHref(data.pageNo + 1)} rel="next">{t("page_next")} →</Link> : <span />}
+          <span>
+            {data.pageNo < data.totalPages ? (
+              <>
+                <Link to={pageHref(data.pageNo + 1)} rel="next">{t("page_next")} →</Link>{" "}
+                <Link to={pageHref(data.totalPages)} aria-label={t("page_last")}>»</Link>
+              </>
+            ) : null}
+          </span>
         </nav>
       ) : null}
     </div>
@@ -118,7 +168,7 @@ export function GameCentrePage() {
       )}
       {data.vassalage ? (
         <section className={h.section} style={{ marginTop: 20 }}>
-          <GameGrid games={data.games} testId="game-list" />
+          <GameGrid games={data.games} favourites={data.favourites} testId="game-list" hrefOf={gameCentreHref} />
         </section>
       ) : null}
     </div>

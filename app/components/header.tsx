@@ -205,6 +205,9 @@ function MemberInfo({ user }: { user: NonNullable<RootData["shell"]["user"]> }) 
       <Link to="/member/personalHistoryCopy" className={s.smallButton}>
         {t("betting_record")}
       </Link>
+      <Link to="/lobby" className={s.smallButton} data-testid="lobby-link">
+        {t("lobby_title")}
+      </Link>
       {/* Spec §4: sign-out asks first; the confirmation is a page, so it works without scripts. */}
       <Link to="/logout" className={s.smallButton}>
         {t("sign_out")}

@@ -164,7 +164,7 @@ export function JackpotCounter({ now }: { now: number }) {
 }
 
 /** Spec §9: winner board, scrolled by 0.5 px a frame when scripts run. */
-export function WinnersBoard({ winners }: { winners: Winner[] }) {
+export function WinnersBoard({ winners, refreshTo }: { winners: Winner[]; refreshTo?: string }) {
   const { t, i18n } = useTranslation();
   const box = useRef<HTMLDivElement>(null);
   useEffect(() => {
@@ -197,9 +197,16 @@ export function WinnersBoard({ winners }: { winners: Winner[] }) {
   }, []);
   return (
     <section className={h.section} aria-labelledby="winners-title" data-testid="winners">
-      <h2 id="winners-title" className={h.sectionTitle}>
-        {t("winners_title")}
-      </h2>
+      <div className={h.sectionHead}>
+        <h2 id="winners-title" className={h.sectionTitle}>
+          {t("winners_title")}
+        </h2>
+        {refreshTo ? (
+          <Link to={refreshTo} className={s.linkish} preventScrollReset data-testid="refresh-winners">
+            {t("refresh_list")}
+          </Link>
+        ) : null}
+      </div>
       {winners.length ? (
         <div className={h.winners} ref={box} tabIndex={0} role="region" aria-labelledby="winners-title">
           <table className={h.winnerTable}>

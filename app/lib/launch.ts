@@ -31,5 +31,32 @@ export function launchHref(game: LaunchTarget): string {
     return `/${game.gameType.toLowerCase()}?${q({ vassalage: game.vassalage })}`;
   }
   if (game.isGame === "VASSALAGE") return `/${game.gameType.toLowerCase()}?${q({ vassalage: game.vassalage, popup: "games" })}`;
-  return `/seamless?${q({ nodeId: game.nodeId, vassalage: game.vassalage, gameCode: game.gameCode })}`;
+  return playHref(game);
+}
+
+function query(params: Record<string, string | number>) {
+  return new URLSearchParams(Object.entries(params).map(([k, v]) => [k, String(v)])).toString();
+}
+
+/** The launch page's game frame: links land on it, so a phone shows the game, not the header. */
+export const PLAY_ANCHOR = "play";
+
+/** The launch page of one game (/seamless), e.g. a game inside a game centre's vendor list. */
+export function playHref(game: Pick<LaunchTarget, "nodeId" | "vassalage" | "gameCode">): string {
+  return `/seamless?${query({ nodeId: game.nodeId, vassalage: game.vassalage, gameCode: game.gameCode })}#${PLAY_ANCHOR}`;
+}
+
+/** Free play (supportPlay 0): the launch page in fun mode, open to visitors and trial members. */
+export function funHref(game: Pick<LaunchTarget, "nodeId" | "vassalage" | "gameCode">): string {
+  return `/seamless?${query({ nodeId: game.nodeId, vassalage: game.vassalage, gameCode: game.gameCode, mode: "fun" })}#${PLAY_ANCHOR}`;
+}
+
+/**
+ * A game listed inside its own game centre (/live?vassalage=AURL): the spec's routing would lead
+ * back to the same centre, so such a game starts on the launch page; lotteries and football keep
+ * their own routes.
+ */
+export function gameCentreHref(game: LaunchTarget): string {
+  const href = launchHref(game);
+  return href.startsWith(`/${game.gameType.toLowerCase()}?`) ? playHref(game) : href;
 }

@@ -34,17 +34,22 @@ export default function Home() {
       <NoticeMarquee notices={data.notices} now={data.now} timeZone={shell?.site.timeZone ?? "UTC"} />
       <JackpotCounter now={data.now} />
       <div className={h.twoCol}>
-        <WinnersBoard winners={data.winners} />
+        <WinnersBoard winners={data.winners} refreshTo="/?refresh=winners" />
         <section className={h.section} aria-labelledby="hot-title" data-testid="hot-games">
           <div className={h.sectionHead}>
             <h2 id="hot-title" className={h.sectionTitle}>
               {t("hot_title")}
             </h2>
-            <Link to="/hot" className={s.linkish}>
-              {t("more")}
-            </Link>
+            <span className={s.inlineForm}>
+              <Link to="/?refresh=hot" className={s.linkish} preventScrollReset data-testid="refresh-hot">
+                {t("refresh_list")}
+              </Link>
+              <Link to="/hot" className={s.linkish}>
+                {t("more")}
+              </Link>
+            </span>
           </div>
-          <GameGrid games={data.hot} />
+          <GameGrid games={data.hot} favourites={data.favourites} />
         </section>
       </div>
       <section className={h.section} aria-labelledby="fish-title" data-testid="fish-games">
@@ -56,7 +61,7 @@ export default function Home() {
             {t("more")}
           </Link>
         </div>
-        <GameGrid games={data.fish} />
+        <GameGrid games={data.fish} favourites={data.favourites} />
       </section>
       {shell ? <DownloadSection qr={shell.download.qr} url={shell.download.url} /> : null}
       {onBareHome && data.popup ? <AnnouncementPopup notice={data.popup} returnTo={location.pathname + location.search} /> : null}

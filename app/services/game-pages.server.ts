@@ -1,11 +1,15 @@
 import { json } from "@remix-run/node";
-import { getGameList, getHotGames } from "./games.server";
+import { getUser } from "./auth.server";
+import { getFavouriteIds, getGameList, getHotGames, getVendorLanes, perSession, type VendorLane } from "./games.server";
 import { getLocale } from "./i18n.server";
 
 /** Games per page in the list centres (six rows of seven). */
 export const LIST_PAGE_SIZE = 42;
 /** Spec §9 game-tab types; BG (bingo) only where Thai is offered. */
 export const GAME_TABS = ["JP", "TG", "AC", "BG"] as const;
+/** Spec §9 slot category hints: a minimum bet of 1 or more, 25 or more lines. */
+export const MIN_BET_FILTER = "1";
+export const MIN_LINES_FILTER = 25;
 
 function intParam(value: string | null, fallback: number, max: number) {
   const n = Number(value);
@@ -16,29 +20,44 @@ function codeParam(value: string | null) {
   return value && /^[A-Za-z0-9_]{1,40}$/.test(value) ? value : undefined;
 }
 
-/** Loader of a game-list centre (/rng, /hot, /fish): vendor tab, sub-type tab, name search, page. */
+/** Loader of a game-list centre (/rng, /hot, /fish): vendor tab, sub-type tab, filters, name search, page. */
 export async function loadListCentre(request: Request, type: "RNG" | "HOT" | "FISH") {
   const url = new URL(request.url);
-  const locale = await getLocale(request);
+  const [locale, user] = await Promise.all([getLocale(request), getUser(request)]);
+  const minBet = url.searchParams.get("minBet");
+  const minLineNum = Number(url.searchParams.get("minLineNum"));
   const filters = {
     vassalage: codeParam(url.searchParams.get("vassalage")),
     gameClassify: codeParam(url.searchParams.get("gameClassify")),
     gameName: (url.searchParams.get("gameName") ?? "").trim().slice(0, 100) || undefined,
+    minBet: minBet && /^\d{1,6}(\.\d{1,2})?$/.test(minBet) ? minBet : undefined,
+    minLineNum: Number.isInteger(minLineNum) && minLineNum > 0 && minLineNum <= 100_000 ? minLineNum : undefined,
     pageNo: intParam(url.searchParams.get("page"), 1, 100_000),
   };
   if (type === "HOT") {
-    const games = await getHotGames(request, locale, 60);
-    return json({ type, filters, games, pageNo: 1, totalPages: 1, total: games.length });
+    // Spec §4: hot games stay for the session until refreshed on purpose.
+    const [games, favourites] = await Promise.all([
+      perSession(request, locale, "HOT_GAMES_PAGE", url.searchParams.get("refresh") === "hot", () => getHotGames(request, locale, 60)),
+      getFavouriteIds(request, user),
+    ]);
+    return json({ type, filters, games, favourites, vendors: [] as VendorLane[], pageNo: 1, totalPages: 1, total: games.length });
   }
-  const list = await getGameList(request, locale, { gameType: type, ...filters, pageSize: LIST_PAGE_SIZE });
-  return json({ type, filters, games: list.games, pageNo: list.pageNo, totalPages: list.totalPages, total: list.total });
+  const [list, vendors, favourites] = await Promise.all([
+    getGameList(request, locale, { gameType: type, ...filters, pageSize: LIST_PAGE_SIZE }),
+    getVendorLanes(request, locale, type),
+    getFavouriteIds(request, user),
+  ]);
+  return json({ type, filters, games: list.games, favourites, vendors, pageNo: list.pageNo, totalPages: list.totalPages, total: list.total });
 }
 
 /** Loader of a game centre (/live, /sports, ...): the chosen vendor's games. */
 export async function loadGameCentre(request: Request, type: string) {
   const url = new URL(request.url);
-  const locale = await getLocale(request);
+  const [locale, user] = await Promise.all([getLocale(request), getUser(request)]);
   const vassalage = codeParam(url.searchParams.get("vassalage"));
-  const list = vassalage ? await getGameList(request, locale, { vassalage, pageNo: 1, pageSize: LIST_PAGE_SIZE }) : null;
-  return json({ type, vassalage: vassalage ?? null, games: list?.games ?? [] });
+  const [list, favourites] = await Promise.all([
+    vassalage ? getGameList(request, locale, { vassalage, pageNo: 1, pageSize: LIST_PAGE_SIZE }) : null,
+    vassalage ? getFavouriteIds(request, user) : ([] as number[]),
+  ]);
+  return json({ type, vassalage: vassalage ?? null, games: list?.games ?? [], favourites });
 }

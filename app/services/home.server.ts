@@ -1,5 +1,5 @@
 import { getAnnouncements } from "./announcements.server";
-import { getGameList, getHotGames, getWinners } from "./games.server";
+import { getFavouriteIds, getGameList, getHotGames, getWinners, perSession } from "./games.server";
 import { isFirstLoginSession } from "./captcha.server";
 import { getClosedAnnouncements } from "./preferences.server";
 import type { ShellUser } from "./shell.server";
@@ -13,12 +13,15 @@ export const HOME_WINNERS = 42;
 export async function loadHome(request: Request, locale: string, user: ShellUser | null) {
   // Spec §4: A for members, B for visitors, F in the session of a first login.
   const executions = user ? ["A", ...((await isFirstLoginSession(request)) ? ["F"] : [])] : ["B"];
-  const [announcements, hot, fish, winners, closed] = await Promise.all([
+  // Spec §4: hot games and winners stay as they were for this session until refreshed on purpose.
+  const refresh = new URL(request.url).searchParams.get("refresh");
+  const [announcements, hot, fish, winners, closed, favourites] = await Promise.all([
     getAnnouncements(request, locale, { executions, bannerGroups: ["w_home"] }),
-    getHotGames(request, locale, HOME_HOT_GAMES),
+    perSession(request, locale, "HOT_GAMES", refresh === "hot", () => getHotGames(request, locale, HOME_HOT_GAMES)),
     getGameList(request, locale, { gameType: "FISH", pageNo: 1, pageSize: HOME_FISH_GAMES }),
-    getWinners(request, locale, { pageSize: HOME_WINNERS }),
+    perSession(request, locale, "WINNERS", refresh === "winners", () => getWinners(request, locale, { pageSize: HOME_WINNERS })),
     getClosedAnnouncements(request),
+    getFavouriteIds(request, user),
   ]);
   const closedIds = user ? closed.member : closed.visitor;
   return {
@@ -28,6 +31,7 @@ export async function loadHome(request: Request, locale: string, user: ShellUser
     hot: hot.slice(0, HOME_HOT_GAMES),
     fish: fish.games,
     winners,
+    favourites,
     now: Date.now(),
   };
 }

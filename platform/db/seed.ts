@@ -1,4 +1,4 @@
-import { count, eq, inArray } from "drizzle-orm";
+import { count, eq, inArray, sql } from "drizzle-orm";
 import type { Database } from "./client.js";
 import {
   banners,
@@ -12,7 +12,8 @@ import {
   siteStatus,
 } from "../system/schema.js";
 import { gameCategories, games, merchantVendors, vendors, winners } from "../games/schema.js";
-import { demoGames, demoWins } from "../games/demo-catalogue.js";
+import { demoGames, demoWins, type DemoGame } from "../games/demo-catalogue.js";
+import { BULK_RNG_VENDORS, bulkSlotGames, FULL_SLOT_COUNT } from "../games/demo-slots.js";
 import { paymentChannels } from "../payments/schema.js";
 import { randomBytes } from "node:crypto";
 
@@ -79,11 +80,23 @@ const FIELD_RULES = [
   { field: "captcha", patternId: "ALNUM", acceptedPattern: "*", minLength: 4, maxLength: 4, required: false, enabled: false },
 ];
 
+export interface SeedOptions {
+  /**
+   * "full" (the default: app start, `npm run seed`, e2e) adds the 10,000-item slot library of
+   * platform/games/demo-slots.ts; "small" keeps to the base catalogue, for test databases that
+   * do not need the scale.
+   */
+  catalogue?: "full" | "small";
+}
+
+/** Rows per INSERT when writing the slot library: one statement per batch keeps PGlite fast. */
+const GAME_BATCH = 1000;
+
 /**
  * Writes the demo operator configuration. Safe to run again: rows that exist are kept, so an
  * operator's later changes survive a re-seed.
  */
-export async function seedDemo(db: Database): Promise<{ created: boolean }> {
+export async function seedDemo(db: Database, { catalogue = "full" }: SeedOptions = {}): Promise<{ created: boolean }> {
   return db.transaction(async (tx) => {
     const inserted = await tx
       .insert(merchants)
@@ -148,7 +161,20 @@ export async function seedDemo(db: Database): Promise<{ created: boolean }> {
       .values(FIELD_RULES.map((r) => ({ merchantCode: DEMO_MERCHANT, enabled: true, ...r })))
       .onConflictDoNothing();
 
-    await tx.insert(games).values(demoGames(DEMO_VENDORS)).onConflictDoNothing();
+    const base = demoGames(DEMO_VENDORS);
+    await tx.insert(games).values(base).onConflictDoNothing();
+    if (catalogue === "full") {
+      const bulkVendors = BULK_RNG_VENDORS.map((v) => ({ ...v, isDemo: true }));
+      await tx.insert(vendors).values(bulkVendors).onConflictDoNothing();
+      await tx
+        .insert(merchantVendors)
+        .values(bulkVendors.map((v, i) => ({ merchantCode: DEMO_MERCHANT, vendorCode: v.code, sort: DEMO_VENDORS.length + i })))
+        .onConflictDoNothing();
+      const slots = bulkSlotGames(FULL_SLOT_COUNT - base.filter((g) => g.gameType === "RNG").length);
+      for (let i = 0; i < slots.length; i += GAME_BATCH) await insertGamesFast(tx, slots.slice(i, i + GAME_BATCH));
+      // Fresh statistics, so PostgreSQL plans the catalogue's queries for its real size.
+      await tx.execute(sql`analyze games`);
+    }
     const [wins] = await tx.select({ n: count() }).from(winners).where(eq(winners.merchantCode, DEMO_MERCHANT));
     if ((wins?.n ?? 0) === 0) {
       const ids = await tx
@@ -210,6 +236,38 @@ export async function seedDemo(db: Database): Promise<{ created: boolean }> {
     }
     return { created };
   });
+}
+
+/**
+ * Many game rows in one statement with one parameter: the rows travel as one JSON array and
+ * PostgreSQL expands it (jsonb_to_recordset). Thousands of bound parameters per INSERT are what
+ * makes a plain multi-row insert slow on PGlite.
+ */
+async function insertGamesFast(tx: Pick<Database, "execute">, rows: DemoGame[]) {
+  const json = JSON.stringify(
+    rows.map((g) => ({
+      vendor_code: g.vendorCode,
+      game_type: g.gameType,
+      game_code: g.gameCode,
+      is_game: g.isGame,
+      names: g.names,
+      icon_url: g.iconUrl,
+      support_play: g.supportPlay,
+      sub_type: g.subType,
+      min_bet: g.minBet.toString(),
+      lines: g.lines,
+      hot_rank: g.hotRank,
+      maintenance: g.maintenance ?? false,
+      is_demo: g.isDemo,
+    })),
+  );
+  await tx.execute(sql`
+    insert into games (vendor_code, game_type, game_code, is_game, names, icon_url, support_play, sub_type, min_bet, lines, hot_rank, maintenance, is_demo)
+    select vendor_code, game_type, game_code, is_game, names, icon_url, support_play, sub_type, min_bet, lines, hot_rank, maintenance, is_demo
+    from jsonb_to_recordset(${json}::jsonb) as x(
+      vendor_code text, game_type text, game_code text, is_game text, names jsonb, icon_url text, support_play integer,
+      sub_type text, min_bet bigint, lines integer, hot_rank integer, maintenance boolean, is_demo boolean)
+    on conflict do nothing`);
 }
 
 export async function isEmpty(db: Database): Promise<boolean> {

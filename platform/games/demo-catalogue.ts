@@ -36,6 +36,7 @@ export interface DemoGame {
   minBet: bigint;
   lines: number;
   hotRank: number | null;
+  maintenance?: boolean;
   isDemo: true;
 }
 
@@ -52,7 +53,7 @@ export function demoGames(vendors: ReadonlyArray<{ code: string; gameType: strin
       gameCode,
       isGame: "GAME",
       names: { en: name },
-      iconUrl: `/images/games/${gameCode}.svg`,
+      iconUrl: `games/${gameCode}.svg`,
       supportPlay: 1,
       subType: null,
       minBet: 100n,

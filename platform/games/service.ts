@@ -1,17 +1,18 @@
-import { and, asc, count, desc, eq, isNotNull, sql } from "drizzle-orm";
+import { desc, eq } from "drizzle-orm";
 import type { Database } from "../db/client.js";
-import { inLanguage, localize } from "../system/service.js";
-import { gameCategories, games, merchantVendors, vendors, winners } from "./schema.js";
+import { inLanguage } from "../system/service.js";
+import { foldName, gameName, getCatalogue, merchantOffer, namesIn, offeredVendors, type CatalogueEntry, type GameRow } from "./catalogue.js";
+import { games, winners } from "./schema.js";
 
-type Merchant = { code: string; defaultLanguage: string; settings: { esportsVendors?: string[]; cockfightVendors?: string[]; footballVendors?: string[] } };
+export type Merchant = {
+  code: string;
+  defaultLanguage: string;
+  settings: { esportsVendors?: string[]; cockfightVendors?: string[]; footballVendors?: string[]; imageCDNs?: string[]; launchGameCDNs?: string[] };
+};
 
 /** The white-label menu: the merchant's categories in order, with labels in the asked language. */
 export async function getWhitelabelMenu(db: Database, merchant: Merchant, language: string) {
-  const rows = await db
-    .select()
-    .from(gameCategories)
-    .where(and(eq(gameCategories.merchantCode, merchant.code), eq(gameCategories.enabled, true)))
-    .orderBy(asc(gameCategories.sort));
+  const rows = (await merchantOffer(db, merchant.code)).categories;
   return {
     merchantCode: merchant.code,
     menus: rows.map((r) => ({
@@ -30,15 +31,7 @@ export async function getWhitelabelMenu(db: Database, merchant: Merchant, langua
 
 /** Game menus: each enabled category with the merchant's vendors of that game type. */
 export async function getGameMenus(db: Database, merchant: Merchant, language: string) {
-  const [menu, vendorRows] = await Promise.all([
-    getWhitelabelMenu(db, merchant, language),
-    db
-      .select({ vendor: vendors, sort: merchantVendors.sort })
-      .from(merchantVendors)
-      .innerJoin(vendors, eq(vendors.code, merchantVendors.vendorCode))
-      .where(and(eq(merchantVendors.merchantCode, merchant.code), eq(merchantVendors.enabled, true)))
-      .orderBy(asc(merchantVendors.sort)),
-  ]);
+  const [menu, { vendors: vendorRows }] = await Promise.all([getWhitelabelMenu(db, merchant, language), merchantOffer(db, merchant.code)]);
   return menu.menus.map((m) => ({
     gameCategory: m.gameCategory,
     label: m.label,
@@ -53,25 +46,41 @@ export async function getGameMenus(db: Database, merchant: Merchant, language: s
   }));
 }
 
-type GameRow = typeof games.$inferSelect;
+/** Image paths are relative to one of the operator's image hosts (spec §7); URLs and absolute paths stay as they are. */
+export function imageUrl(path: string, hosts: readonly string[] | undefined): string {
+  if (/^([a-z]+:)?\/\//i.test(path) || path.startsWith("/")) return path;
+  const list = hosts?.length ? hosts : ["/images"];
+  // The host is picked by a hash of the path: spread over the list like a random pick, but the
+  // same image always comes from the same host, so browsers and CDNs cache it once.
+  let h = 0;
+  for (let i = 0; i < path.length; i++) h = (h * 31 + path.charCodeAt(i)) >>> 0;
+  return `${list[h % list.length]!.replace(/\/+$/, "")}/${path}`;
+}
 
-/** A game item in the spec's shape; money as a decimal string. */
-export function toGameItem(g: GameRow, language: string, vendorName?: string) {
+/** A game item in the spec's shape; money as a decimal string; maintenance covers the vendor's too. */
+export function toGameItem(g: GameRow, language: string, opts: { imageHosts?: readonly string[]; maintenance?: boolean; vendorName?: string } = {}) {
   return {
     nodeId: g.nodeId,
     vassalage: g.vendorCode,
     gameType: g.gameType,
     gameCode: g.gameCode,
     isGame: g.isGame,
-    gameName: localize(g.names, language, "en"),
-    iconUrl: g.iconUrl,
+    gameName: gameName(g.names, language),
+    iconUrl: imageUrl(g.iconUrl, opts.imageHosts),
     supportPlay: g.supportPlay,
     subType: g.subType,
     minBet: formatMinor(g.minBet),
     lines: g.lines,
-    maintenance: g.maintenance,
-    ...(vendorName ? { vendorName } : {}),
+    maintenance: opts.maintenance ?? g.maintenance,
+    ...(opts.vendorName ? { vendorName: opts.vendorName } : {}),
   };
+}
+
+export type GameItem = ReturnType<typeof toGameItem>;
+
+/** A catalogue entry as a game item for a merchant and language. */
+export function entryItem(e: CatalogueEntry, merchant: Merchant, language: string): GameItem {
+  return toGameItem(e.game, language, { imageHosts: merchant.settings.imageCDNs, maintenance: e.maintenance });
 }
 
 /** Minor units to a decimal string with two decimals ("12.50"). */
@@ -84,20 +93,15 @@ export function formatMinor(value: bigint, decimals = 2): string {
   return `${negative ? "-" : ""}${whole}${decimals ? `.${frac}` : ""}`;
 }
 
-function offeredBy(merchantCode: string) {
-  return and(eq(merchantVendors.merchantCode, merchantCode), eq(merchantVendors.enabled, true));
-}
-
 /** Hot games (value.list), in hot-list order, only from vendors the merchant offers. */
 export async function getHotGames(db: Database, merchant: Merchant, language: string, limit = 60) {
-  const rows = await db
-    .select({ game: games })
-    .from(games)
-    .innerJoin(merchantVendors, and(eq(merchantVendors.vendorCode, games.vendorCode), offeredBy(merchant.code)))
-    .where(isNotNull(games.hotRank))
-    .orderBy(asc(games.hotRank))
-    .limit(limit);
-  return { list: rows.map((r) => toGameItem(r.game, language)) };
+  const [catalogue, offered] = await Promise.all([getCatalogue(db), offeredVendors(db, merchant.code)]);
+  const list: GameItem[] = [];
+  for (const e of catalogue.entries) {
+    if (e.game.hotRank === null || list.length >= limit) break;
+    if (offered.has(e.game.vendorCode)) list.push(entryItem(e, merchant, language));
+  }
+  return { list };
 }
 
 export interface GameListQuery {
@@ -105,38 +109,87 @@ export interface GameListQuery {
   vassalage?: string;
   gameName?: string;
   gameClassify?: string;
+  /** Games whose minimum bet is at least this many minor units. */
+  minBet?: bigint;
+  /** Games with at least this many lines. */
+  minLineNum?: number;
   pageNo: number;
   pageSize: number;
 }
 
-/** The game list (reads `games`), paged, filtered by type, vendor, sub-type and name. */
+/**
+ * The game list (reads `games`), paged: filtered by type, vendor, sub-type, minimum bet and lines,
+ * and searched by name in the member's language and in English; hot games first, then catalogue
+ * order. Only vendors the merchant offers.
+ */
 export async function getGameList(db: Database, merchant: Merchant, language: string, q: GameListQuery) {
-  const where = and(
-    q.gameType ? eq(games.gameType, q.gameType) : undefined,
-    q.vassalage ? eq(games.vendorCode, q.vassalage) : undefined,
-    q.gameClassify ? eq(games.subType, q.gameClassify) : undefined,
-    q.gameName ? sql`${games.names}->>'en' ilike ${`%${q.gameName.replace(/[\\%_]/g, (c) => `\\${c}`)}%`}` : undefined,
-  );
-  const base = db
-    .select({ game: games })
-    .from(games)
-    .innerJoin(merchantVendors, and(eq(merchantVendors.vendorCode, games.vendorCode), offeredBy(merchant.code)))
-    .where(where);
-  const [rows, [total]] = await Promise.all([
-    base.orderBy(asc(games.hotRank), asc(games.nodeId)).limit(q.pageSize).offset((q.pageNo - 1) * q.pageSize),
-    db
-      .select({ n: count() })
-      .from(games)
-      .innerJoin(merchantVendors, and(eq(merchantVendors.vendorCode, games.vendorCode), offeredBy(merchant.code)))
-      .where(where),
-  ]);
-  const totalCount = total?.n ?? 0;
+  const [catalogue, offered] = await Promise.all([getCatalogue(db), offeredVendors(db, merchant.code)]);
+  const needle = q.gameName ? foldName(q.gameName) : "";
+  const shown = needle ? namesIn(catalogue, language) : null;
+  const from = (q.pageNo - 1) * q.pageSize;
+  const page: CatalogueEntry[] = [];
+  let total = 0;
+  for (let i = 0; i < catalogue.entries.length; i++) {
+    const e = catalogue.entries[i]!;
+    const g = e.game;
+    if (!offered.has(g.vendorCode)) continue;
+    if (q.gameType && g.gameType !== q.gameType) continue;
+    if (q.vassalage && g.vendorCode !== q.vassalage) continue;
+    if (q.gameClassify && g.subType !== q.gameClassify) continue;
+    if (q.minBet !== undefined && g.minBet < q.minBet) continue;
+    if (q.minLineNum !== undefined && g.lines < q.minLineNum) continue;
+    if (shown && !shown[i]!.folded.includes(needle) && !e.foldedEn.includes(needle)) continue;
+    if (total >= from && page.length < q.pageSize) page.push(e);
+    total++;
+  }
   return {
-    games: rows.map((r) => toGameItem(r.game, language)),
+    games: page.map((e) => entryItem(e, merchant, language)),
     pageNo: q.pageNo,
     pageSize: q.pageSize,
-    total: totalCount,
-    totalPages: Math.max(1, Math.ceil(totalCount / q.pageSize)),
+    total,
+    totalPages: Math.max(1, Math.ceil(total / q.pageSize)),
+  };
+}
+
+/** One game item by nodeId, if its vendor is offered here; null otherwise. */
+export async function getGameItem(db: Database, merchant: Merchant, language: string, nodeId: number): Promise<GameItem | null> {
+  const [catalogue, offered] = await Promise.all([getCatalogue(db), offeredVendors(db, merchant.code)]);
+  const e = catalogue.byNode.get(nodeId);
+  return e && offered.has(e.game.vendorCode) ? entryItem(e, merchant, language) : null;
+}
+
+/** Games offered instead of one under maintenance: others of its category that are playable, hot ones first. */
+export async function suggestGames(db: Database, merchant: Merchant, language: string, game: { nodeId: number; gameType: string }, count = 6) {
+  const [catalogue, offered] = await Promise.all([getCatalogue(db), offeredVendors(db, merchant.code)]);
+  const out: GameItem[] = [];
+  for (const e of catalogue.entries) {
+    if (out.length >= count) break;
+    const g = e.game;
+    if (g.nodeId === game.nodeId || g.gameType !== game.gameType || e.maintenance || g.isGame !== "GAME" || !offered.has(g.vendorCode)) continue;
+    out.push(entryItem(e, merchant, language));
+  }
+  return out;
+}
+
+/**
+ * Game vendors (value.data.lanes): the merchant's vendors in order, optionally of one game type,
+ * each with the number of games it has here.
+ */
+export async function getVendorLanes(db: Database, merchant: Merchant, gameType?: string) {
+  const [catalogue, offer] = await Promise.all([getCatalogue(db), merchantOffer(db, merchant.code)]);
+  return {
+    data: {
+      lanes: offer.vendors
+        .filter(({ vendor }) => !gameType || vendor.gameType === gameType)
+        .map(({ vendor, sort }) => ({
+          displayName: vendor.displayName,
+          vassalage: vendor.code,
+          gameType: vendor.gameType,
+          maintenance: vendor.maintenance,
+          gameCount: catalogue.vendorCounts.get(vendor.code) ?? 0,
+          sort,
+        })),
+    },
   };
 }
 
@@ -155,8 +208,8 @@ export async function getWinners(db: Database, merchant: Merchant & { currency: 
         account: w.account,
         winAmount: formatMinor(w.winAmount),
         currency: w.currency,
-        gameName: localize(game.names, language, "en"),
-        iconUrl: game.iconUrl,
+        gameName: gameName(game.names, language),
+        iconUrl: imageUrl(game.iconUrl, merchant.settings.imageCDNs),
         nodeId: game.nodeId,
         wonAt: w.wonAt.toISOString(),
       },

@@ -1,5 +1,6 @@
 import { asc, eq, inArray } from "drizzle-orm";
 import { merchantVendors, vendors } from "../games/schema.js";
+import { forgetCatalogue } from "../games/catalogue.js";
 import type { Database } from "../db/client.js";
 import { DomainError } from "../http/envelope.js";
 import { ipInRanges, isValidRange, parseIp } from "./ip.js";
@@ -259,5 +260,6 @@ export async function upsertMerchant(db: Database, code: string, input: Merchant
   });
   // After commit, so no request caches the old answer in between.
   forgetMerchants(db);
+  forgetCatalogue(db);
   return result;
 }

@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import postgres from "postgres";
 import { openDb, type DbHandle } from "../db/client.js";
 import { runMigrations } from "../db/migrate.js";
-import { seedDemo } from "../db/seed.js";
+import { seedDemo, type SeedOptions } from "../db/seed.js";
 import { createPlatformApp } from "../app.js";
 import { parsePlatformEnv, type PlatformEnv } from "../env.js";
 import { CompactEncrypt, importJWK } from "jose";
@@ -45,12 +45,16 @@ export async function createTestDatabase(): Promise<{ url: string; drop: () => P
   };
 }
 
-export async function openTestDb({ seed = true }: { seed?: boolean } = {}): Promise<TestDb> {
+/**
+ * A fresh, migrated test database, seeded with the demo brand. The catalogue is the small one
+ * unless a suite asks for the full 10,000-slot library (it costs a few seconds on PGlite).
+ */
+export async function openTestDb({ seed = true, catalogue = "small" }: { seed?: boolean } & SeedOptions = {}): Promise<TestDb> {
   if (TEST_PG_URL) {
     const created = await createTestDatabase();
     const handle = await openDb({ databaseUrl: created.url, dataDir: "unused" });
     await runMigrations(handle);
-    if (seed) await seedDemo(handle.db);
+    if (seed) await seedDemo(handle.db, { catalogue });
     return {
       handle,
       url: created.url,
@@ -63,7 +67,7 @@ export async function openTestDb({ seed = true }: { seed?: boolean } = {}): Prom
   }
   const handle = await openDb({ dataDir: "memory://" });
   await runMigrations(handle);
-  if (seed) await seedDemo(handle.db);
+  if (seed) await seedDemo(handle.db, { catalogue });
   return {
     handle,
     url: null,
@@ -81,7 +85,7 @@ export function testEnv(overrides: Record<string, string> = {}): PlatformEnv {
 }
 
 /** A platform app over a fresh test database, driven through its fetch function. */
-export async function createTestPlatform(options: { seed?: boolean; env?: Record<string, string> } = {}) {
+export async function createTestPlatform(options: { seed?: boolean; env?: Record<string, string> } & SeedOptions = {}) {
   const testDb = await openTestDb(options);
   const encKeys = await loadEncKeys(testDb.handle.db);
   const app = createPlatformApp({ handle: testDb.handle, env: testEnv(options.env), encKeys });

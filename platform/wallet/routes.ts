@@ -7,13 +7,12 @@ import type { Database } from "../db/client.js";
 import { DomainError, ok, refuseNul } from "../http/envelope.js";
 import { requireMember } from "../accounts/routes.js";
 import { TRIAL_TYPES } from "../accounts/service.js";
-import { merchants } from "../system/schema.js";
+import { launchForMember } from "../games/launch.js";
 import { vendorWalletKeys } from "./schema.js";
 import {
   balanceRequest,
   creditRequest,
   debitRequest,
-  launchTokenFor,
   rollbackRequest,
   walletBalance,
   walletCredit,
@@ -82,13 +81,20 @@ export function walletRoutes() {
 
 const launchBody = z
   .object({
+    nodeId: z.number().int().positive().optional(),
     vendorCode: z.string().min(1).max(40).optional(),
     vassalage: z.string().min(1).max(40).optional(),
-    gameCode: z.string().min(1).max(100),
+    gameCode: z.string().min(1).max(100).optional(),
   })
-  .refine((b) => b.vendorCode || b.vassalage, "vendorCode or vassalage is required");
+  .refine((b) => b.nodeId !== undefined || ((b.vendorCode || b.vassalage) && b.gameCode), "nodeId, or vendorCode (vassalage) with gameCode, is required");
 
-/** Game launch (`/wps/game/launchGame`): the URL with a launch token for the wallet API. */
+/**
+ * Game launch (`POST /wps/game/launchGame`, TOKEN): body `{nodeId}` or `{vassalage, gameCode}`.
+ * Answers `{url, token, nodeId, vassalage, gameCode}`: the URL carries a launch token for the
+ * vendor wallet API (in-house games: our /house/<gameCode> page). Refusals: 401 NOT_LOGGED_IN,
+ * 403 in_need_true_account (trial), 404 GAME_NOT_FOUND, 403 VENDOR_NOT_OFFERED, 409
+ * GAME_MAINTENANCE with `suggestions` (platform/games/launch.ts).
+ */
 export function launchRoutes() {
   const app = new Hono<{ Variables: PlatformVariables }>();
 
@@ -96,18 +102,9 @@ export function launchRoutes() {
     const member = await requireMember(c);
     if (TRIAL_TYPES.includes(member.type)) throw new DomainError("in_need_true_account", "A real account is needed to play", 403);
     const body = parseBody(new Uint8Array(await c.req.arrayBuffer()), launchBody);
-    const vendorCode = (body.vendorCode ?? body.vassalage)!;
-    const [merchant] = await c.var.db.select().from(merchants).where(eq(merchants.code, member.merchantCode)).limit(1);
-    if (!merchant) throw new DomainError("MERCHANT_NOT_CONFIGURED", "No merchant is configured", 503);
-    const { token } = await launchTokenFor(c.var.db, member, vendorCode, body.gameCode);
-    const base = merchant.settings.launchGameCDNs?.[0] || "/seamless";
-    const query = new URLSearchParams({
-      vendor: vendorCode,
-      gameCode: body.gameCode,
-      token,
-      language: c.var.language || merchant.defaultLanguage,
-    });
-    return ok(c, { url: `${base}${base.includes("?") ? "&" : "?"}${query}`, token });
+    const req =
+      body.nodeId !== undefined ? { nodeId: body.nodeId } : { vendorCode: (body.vendorCode ?? body.vassalage)!, gameCode: body.gameCode! };
+    return ok(c, await launchForMember(c.var.db, member, c.var.language, req));
   });
   return app;
 }

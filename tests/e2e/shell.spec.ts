@@ -87,5 +87,6 @@ test("a game list centre searches and pages with plain links", async ({ page }) 
   await expect(page).toHaveURL(/gameName=Golden/);
   const names = await page.getByTestId("game-list").getByRole("listitem").allTextContents();
   expect(names.length).toBeGreaterThan(0);
-  expect(names.every((n) => n.includes("Golden"))).toBe(true);
+  // The search reads the reader's language and English: a Spanish reader finds "Golden Koi" as "Koi Dorado".
+  expect(names.every((n) => /Golden|Dorad/.test(n))).toBe(true);
 });

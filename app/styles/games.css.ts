@@ -1,0 +1,91 @@
+import { globalStyle, style } from "@vanilla-extract/css";
+import { vars } from "./theme.css";
+
+/* Game cards with their favourite toggle, list-centre filters, the lobby and the launch page. */
+
+export const gridForm = style({ margin: 0 });
+/** The card's box is the list item, so every card of a row has the same height, free-play link or not. */
+export const cardItem = style({
+  position: "relative",
+  display: "flex",
+  flexDirection: "column",
+  gap: 2,
+  padding: 6,
+  borderRadius: 10,
+  background: vars.color.surface,
+  border: `1px solid ${vars.color.border}`,
+  selectors: { "&:hover, &:focus-within": { borderColor: vars.color.accent } },
+});
+export const cardLink = style({ display: "grid", gap: 4, color: vars.color.text, textDecoration: "none", fontSize: 13 });
+globalStyle(`${cardLink} img`, { width: "100%", height: "auto", aspectRatio: "1", borderRadius: 8, background: vars.color.surfaceAlt });
+
+/** The heart sits on the card's picture; it is a form button, not part of the card's link. */
+export const heart = style({
+  position: "absolute",
+  top: 4,
+  insetInlineEnd: 4,
+  width: 36,
+  height: 36,
+  display: "grid",
+  placeItems: "center",
+  padding: 0,
+  borderRadius: "50%",
+  border: `1px solid ${vars.color.border}`,
+  background: vars.color.surface,
+  color: vars.color.muted,
+  cursor: "pointer",
+  font: "inherit",
+  fontSize: 18,
+  lineHeight: 1,
+  selectors: {
+    '&[aria-pressed="true"]': { color: vars.color.danger, borderColor: vars.color.danger },
+    "&:hover": { borderColor: vars.color.accent },
+  },
+});
+
+export const funLink = style({ fontSize: 12, marginTop: "auto", paddingTop: 2 });
+
+export const notice = style({
+  display: "flex",
+  flexWrap: "wrap",
+  gap: 8,
+  alignItems: "center",
+  padding: "8px 12px",
+  margin: "0 0 10px",
+  borderRadius: 8,
+  border: `1px solid ${vars.color.danger}`,
+  background: vars.color.surface,
+});
+
+/** A row of tabs that scrolls sideways on a phone instead of wrapping into a wall of buttons. */
+export const tabStrip = style({
+  display: "flex",
+  gap: 6,
+  overflowX: "auto",
+  paddingBottom: 4,
+  marginBottom: 10,
+  scrollbarWidth: "thin",
+});
+globalStyle(`${tabStrip} > *`, { flex: "0 0 auto", whiteSpace: "nowrap" });
+
+export const filters = style({ display: "flex", flexWrap: "wrap", gap: 6, alignItems: "center", margin: "0 0 10px" });
+export const resultCount = style({ color: vars.color.muted, fontSize: 13, margin: "0 0 8px" });
+
+export const searchForm = style({ display: "flex", gap: 6, margin: "0 0 12px", maxWidth: 480 });
+globalStyle(`${searchForm} input[type=search]`, { flex: 1, width: "auto" });
+
+/** The launch page: the game fills what the header leaves of the screen. */
+export const playFrame = style({
+  display: "block",
+  width: "100%",
+  height: "calc(100vh - 64px)",
+  minHeight: 360,
+  border: 0,
+  borderRadius: 8,
+  background: "#000",
+});
+export const badge = style({ color: vars.color.accent, fontSize: 13, fontWeight: 700 });
+export const playBar = style({ display: "flex", flexWrap: "wrap", gap: 8, alignItems: "center", justifyContent: "space-between", margin: "0 0 8px" });
+export const playTitle = style({ fontSize: 18, margin: 0 });
+
+export const lobbySection = style({ margin: "0 0 24px" });
