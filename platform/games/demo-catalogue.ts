@@ -1,3 +1,4 @@
+import { houseCatalogue } from "../house/games/index.js";
 /**
  * The demo catalogue: a deterministic set of game items and recent big wins, so lists, the hot
  * block and the winners board show real platform data on a fresh install. Rows are marked demo.
@@ -64,6 +65,27 @@ export function demoGames(vendors: ReadonlyArray<{ code: string; gameType: strin
     });
   };
   for (const v of vendors) {
+    // Our own games (platform/house): the catalogue items carry the registry's codes, so a launch
+    // opens /house/<gameCode>. HOUSE holds the live-casino set, HSLOT the slots and mini games.
+    if (v.code === "HOUSE" || v.code === "HSLOT") {
+      for (const g of houseCatalogue().filter((h) => h.category === (v.code === "HOUSE" ? "LIVE" : "RNG"))) {
+        out.push({
+          vendorCode: v.code,
+          gameType: v.gameType,
+          gameCode: g.code,
+          isGame: "GAME",
+          names: { en: g.name },
+          iconUrl: `games/${g.code}.svg`,
+          supportPlay: 1,
+          subType: null,
+          minBet: 100n,
+          lines: g.code.startsWith("HOUSE_SLOT") ? 20 : 0,
+          hotRank: null,
+          isDemo: true,
+        });
+      }
+      continue;
+    }
     switch (v.gameType) {
       case "LIVE":
         LIVE_TABLES.forEach((t) => add(v, t, { minBet: 1000n }));
