@@ -167,7 +167,7 @@ test("a game centre's games launch on /seamless; in-house games go to their own 
   const href = await cards(page).first().locator("a[data-node-id]").getAttribute("href");
   const res = await page.request.get(href!.replace(/#.*$/, ""), { maxRedirects: 0 });
   expect(res.status()).toBe(302);
-  expect(res.headers()["location"]).toMatch(/^\/house\/HSLOT_\w+$/);
+  expect(res.headers()["location"]).toMatch(/^\/house\/HOUSE_\w+$/);
 
   await page.goto("/live?vassalage=AURL");
   const live = page.getByTestId("game-list").getByRole("listitem").first().locator("a[data-node-id]");
