@@ -58,6 +58,8 @@ describe("startPlatform", () => {
     }
   });
 
+  // Skipped on PGlite (one process, nothing to race): it needs a PostgreSQL server, and .ci/run
+  // runs it in the platform suite against PostgreSQL.
   it.runIf(TEST_PG_URL)("lets several nodes start at once on one PostgreSQL database", async () => {
     const created = await createTestDatabase();
     try {
