@@ -19,6 +19,7 @@ import { systemRoutes } from "./system/routes.js";
 import { paymentRoutes } from "./payments/routes.js";
 import { launchRoutes, walletRoutes } from "./wallet/routes.js";
 import { roundRoutes } from "./rounds/routes.js";
+import { lotteryRoutes } from "./lottery/routes.js";
 import type { Visitor } from "./system/service.js";
 
 export interface PlatformDeps {
@@ -95,6 +96,7 @@ export function createPlatformApp({ handle, env, encKeys, logger = rootLogger }:
   app.route("/", paymentRoutes());
   app.route("/", launchRoutes());
   app.route("/", roundRoutes());
+  app.route("/", lotteryRoutes());
   app.route("/wallet/v1", walletRoutes());
   app.route("/operator/v1", operatorRoutes());
   return app;

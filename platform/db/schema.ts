@@ -6,3 +6,4 @@ export * from "../ledger/schema.js";
 export * from "../payments/schema.js";
 export * from "../wallet/schema.js";
 export * from "../rounds/schema.js";
+export * from "../lottery/schema.js";

@@ -1,4 +1,5 @@
 import { houseCatalogue } from "../house/games/index.js";
+import { LOTTERY_GAMES } from "../lottery/games.js";
 /**
  * The demo catalogue: a deterministic set of game items and recent big wins, so lists, the hot
  * block and the winners board show real platform data on a fresh install. Rows are marked demo.
@@ -46,23 +47,22 @@ const code = (s: string) => s.toUpperCase().replace(/[^A-Z0-9]+/g, "_").replace(
 export function demoGames(vendors: ReadonlyArray<{ code: string; gameType: string; displayName: string }>): DemoGame[] {
   const rand = prng(20261122);
   const out: DemoGame[] = [];
+  const base = (v: { code: string; gameType: string }, gameCode: string, name: string): DemoGame => ({
+    vendorCode: v.code,
+    gameType: v.gameType,
+    gameCode,
+    isGame: "GAME",
+    names: { en: name },
+    iconUrl: `games/${gameCode}.svg`,
+    supportPlay: 1,
+    subType: null,
+    minBet: 100n,
+    lines: 0,
+    hotRank: null,
+    isDemo: true,
+  });
   const add = (v: { code: string; gameType: string }, name: string, extra: Partial<DemoGame> = {}) => {
-    const gameCode = `${v.code}_${code(name)}`;
-    out.push({
-      vendorCode: v.code,
-      gameType: v.gameType,
-      gameCode,
-      isGame: "GAME",
-      names: { en: name },
-      iconUrl: `games/${gameCode}.svg`,
-      supportPlay: 1,
-      subType: null,
-      minBet: 100n,
-      lines: 0,
-      hotRank: null,
-      isDemo: true,
-      ...extra,
-    });
+    out.push({ ...base(v, `${v.code}_${code(name)}`, name), ...extra });
   };
   for (const v of vendors) {
     // Our own games (platform/house): the catalogue items carry the registry's codes, so a launch
@@ -83,6 +83,15 @@ export function demoGames(vendors: ReadonlyArray<{ code: string; gameType: strin
           hotRank: null,
           isDemo: true,
         });
+      }
+      continue;
+    }
+    // Our own lotteries (platform/lottery): one item per game, on the game's code, so the launch
+    // routing of spec §2 opens its lottery page with that gameCode.
+    const lotteries = Object.values(LOTTERY_GAMES).filter((g) => g.vendorCode === v.code);
+    if (lotteries.length) {
+      for (const g of lotteries) {
+        out.push({ ...base(v, g.code, g.name), minBet: 100n, isGame: "GAME" });
       }
       continue;
     }

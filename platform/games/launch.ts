@@ -4,6 +4,7 @@ import type { Database } from "../db/client.js";
 import { DomainError } from "../http/envelope.js";
 import { merchants } from "../system/schema.js";
 import { createLaunchToken } from "../wallet/service.js";
+import { LOTTERY_VENDORS, lotteryPagePath } from "../lottery/games.js";
 import { recordRecent } from "./lobby.js";
 import { games, merchantVendors, vendors } from "./schema.js";
 import { suggestGames, type GameItem, type Merchant } from "./service.js";
@@ -75,7 +76,9 @@ export async function launchForMember(
   const lang = language || merchant.defaultLanguage;
   const url = IN_HOUSE_VENDORS.includes(game.vendorCode)
     ? `/house/${encodeURIComponent(game.gameCode)}`
-    : withQuery(pickLaunchBase(merchant.settings.launchGameCDNs), { vendor: game.vendorCode, gameCode: game.gameCode, token, language: lang });
+    : (LOTTERY_VENDORS as string[]).includes(game.vendorCode)
+      ? lotteryPagePath(game.vendorCode, game.gameCode)
+      : withQuery(pickLaunchBase(merchant.settings.launchGameCDNs), { vendor: game.vendorCode, gameCode: game.gameCode, token, language: lang });
   return { url, token, nodeId: game.nodeId, vassalage: game.vendorCode, gameCode: game.gameCode };
 }
 

@@ -1,9 +1,10 @@
 import type { DbHandle } from "../db/client.js";
 import type { Logger } from "../http/observability.js";
 import { autoReceiveWithdrawals } from "../payments/service.js";
+import { runLotteries } from "../lottery/service.js";
 
 /** Advisory-lock keys of the jobs: one node at a time runs each. */
-export const JOB_LOCKS = { withdrawalAutoReceive: 7_310_101 } as const;
+export const JOB_LOCKS = { withdrawalAutoReceive: 7_310_101, lotteryDraws: 7_310_102 } as const;
 
 export interface Job {
   name: keyof typeof JOB_LOCKS;
@@ -14,6 +15,9 @@ export interface Job {
 export const JOBS: Job[] = [
   // Spec §4: a payout not confirmed within the operator's minutes counts as received.
   { name: "withdrawalAutoReceive", everyMs: 30_000, run: (h, now) => autoReceiveWithdrawals(h.db, now) },
+  // Lottery draws (every 5 minutes for the fast e-lottery): make the coming draws, draw at the
+  // draw's time, pay the tickets. Keyed by game and issue, so a repeat changes nothing.
+  { name: "lotteryDraws", everyMs: 5_000, run: (h, now) => runLotteries(h.db, now) },
 ];
 
 /**

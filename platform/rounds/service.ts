@@ -205,11 +205,11 @@ async function seedOf(db: Database, seedId: number) {
 const seedsOf = (seed: { serverSeed: string }, r: Round): RoundSeeds => ({ serverSeed: seed.serverSeed, clientSeed: r.clientSeed, nonce: r.nonce });
 
 /** Big wins on the winners board, from real rounds. */
-async function recordWin(db: Database, member: Member, r: Round, win: bigint) {
-  if (win < WINNER_BOARD_MIN || win <= r.stake) return;
-  const [g] = await db.select({ nodeId: games.nodeId }).from(games).where(eq(games.gameCode, r.gameCode)).limit(1);
+export async function recordBigWin(db: Database, w: { merchantCode: string; account: string; gameCode: string; stake: bigint; win: bigint; currency: string }) {
+  if (w.win < WINNER_BOARD_MIN || w.win <= w.stake) return;
+  const [g] = await db.select({ nodeId: games.nodeId }).from(games).where(eq(games.gameCode, w.gameCode)).limit(1);
   if (!g) return;
-  await db.insert(winners).values({ merchantCode: r.merchantCode, account: maskAccount(member.account), nodeId: g.nodeId, winAmount: win, currency: r.currency });
+  await db.insert(winners).values({ merchantCode: w.merchantCode, account: maskAccount(w.account), nodeId: g.nodeId, winAmount: w.win, currency: w.currency });
 }
 
 /** Ends a round: the payout credited (0 closes a loss), the record and the balance after kept. */
@@ -221,7 +221,7 @@ async function finish(db: Database, member: Member, money: Money, r: Round, reco
     .set({ status: "SETTLED", outcome: record, win: payout, stake: r.stake + extraStake, balanceAfter: after, settledAt: new Date(), state: null })
     .where(and(eq(houseRounds.id, r.id), eq(houseRounds.status, "OPEN")))
     .returning();
-  if (done) await recordWin(db, member, done, payout);
+  if (done) await recordBigWin(db, { merchantCode: done.merchantCode, account: member.account, gameCode: done.gameCode, stake: done.stake, win: payout, currency: done.currency });
   return done ?? (await db.select().from(houseRounds).where(eq(houseRounds.id, r.id)))[0]!;
 }
 
