@@ -1,18 +1,16 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { RouteErrorBoundary } from "~/components/error-boundary";
-import { InfoPage } from "~/components/info-page";
-import { requireUser } from "~/services/auth.server";
+import { LotteryScreen } from "~/components/lottery-page";
+import { lotteryAction, lotteryLoader } from "~/services/lottery.server";
 
 export const handle = { layout: "header", gamePage: true };
 
-/** Login required (spec §2). */
-export async function loader({ request }: LoaderFunctionArgs) {
-  await requireUser(request);
-  return null;
-}
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.game.name ?? "" }];
 
-export default function Page() {
-  return <InfoPage titleKey="lottery_title" testId="vn-lottery-page" />;
-}
+/** Login required (spec §2); takes the query parameter gameCode. */
+export const loader = (args: LoaderFunctionArgs) => lotteryLoader(args, "vnLottery");
+export const action = (args: ActionFunctionArgs) => lotteryAction(args, "vnLottery");
+
+export default LotteryScreen;
 
 export const ErrorBoundary = RouteErrorBoundary;

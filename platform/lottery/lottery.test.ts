@@ -52,7 +52,7 @@ describe("in-house lotteries", () => {
     expect((await buy(m.token, { gameCode: "ELOTT_FAST5", issue, lines, requestKey })).body.value.id).toBe(bought.body.value.id);
     expect(await balance(m.token)).toBe("87.00");
 
-    const drawn = (await drawNow("ELOTT_FAST5")).body.value;
+    const drawn = (await drawNow("ELOTT_FAST5")).body.draw;
     expect(drawn).toMatchObject({ issue, status: "SETTLED" });
     expect(hashSeed(drawn.serverSeed)).toBe(game.current.serverSeedHash);
     expect(drawn.numbers).toEqual(drawNumbers(LOTTERY_GAMES.ELOTT_FAST5, drawn.serverSeed, issue));
@@ -81,7 +81,7 @@ describe("in-house lotteries", () => {
     const m = await player();
     const bought = await buy(m.token, { gameCode: "VN_MB", lines: Array.from({ length: 10 }, (_, i) => ({ type: "LO", selection: `${i}${i}`, amount: "1.00" })) });
     expect(bought.body.value).toMatchObject({ status: "PENDING", stake: "10.00", prizeMode: "LOTT" });
-    const drawn = (await drawNow("VN_MB")).body.value;
+    const drawn = (await drawNow("VN_MB")).body.draw;
     const all = Object.values(drawn.numbers as Record<string, string[]>).flat();
     expect(all).toHaveLength(27);
     const hits = all.filter((x) => /(\d)\1$/.test(x)).length;
@@ -90,6 +90,23 @@ describe("in-house lotteries", () => {
     expect(numero.body.value.numbers).toEqual(drawn.numbers);
     const menu = await p.call("/lgw/vn/games/game_menu?prizeMode=LOTT");
     expect(menu.body.value.map((g: { gameCode: string }) => g.gameCode).sort()).toEqual(["LOTT_DAILY3", "VN_MB"]);
+  });
+
+  it("keeps a draw open for bets however many draws a sandbox runs early", async () => {
+    for (let i = 0; i < 4; i++) expect((await drawNow("SEA_4D")).status).toBe(200);
+    const game = (await p.call("/lotto/lgw/games/SEA_4D")).body.value;
+    expect(game.current.status).toBe("OPEN");
+    expect(game.recent.length).toBeGreaterThanOrEqual(4);
+  });
+
+  it("runs a draw at once only in a sandbox", async () => {
+    const live = await createTestPlatform({ env: { SANDBOX_PAYMENTS: "0" } });
+    try {
+      const res = await live.call("/operator/v1/lottery/games/ELOTT_FAST5/draw-now", { method: "POST", operator: true });
+      expect(res.status).toBe(404);
+    } finally {
+      await live.cleanup();
+    }
   });
 
   it("refuses bad tickets, closed draws, trial members and too little money, taking nothing", async () => {

@@ -75,6 +75,6 @@ export function lotteryRoutes() {
 export function registerLotteryOperatorRoutes(app: HonoApp<{ Variables: PlatformVariables }>) {
   app.post("/lottery/games/:gameCode/draw-now", async (c) => {
     if (!c.var.env.SANDBOX_PAYMENTS) throw new DomainError("NOT_FOUND", "No such path", 404);
-    return ok(c, await drawNow(c.var.db, c.req.param("gameCode")));
+    return c.json({ draw: await drawNow(c.var.db, c.req.param("gameCode")) });
   });
 }

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gt, inArray, lte, sql } from "drizzle-orm";
+import { and, count, desc, eq, gt, gte, inArray, lte, sql } from "drizzle-orm";
 import type { Database } from "../db/client.js";
 import { DomainError } from "../http/envelope.js";
 import { members } from "../accounts/schema.js";
@@ -228,7 +228,22 @@ async function bettingDraw(db: Database, game: LotteryGame, now: Date): Promise<
       .limit(1);
   let [d] = await find();
   if (!d) {
-    await ensureDraws(db, now, 3);
+    await ensureDraws(db, now);
+    [d] = await find();
+  }
+  if (!d) {
+    // Every coming draw was closed early (sandbox draw-now): make the first one after them.
+    const first = issueOf(game.schedule, nextDrawAt(game.schedule, now.getTime()));
+    const taken = new Set(
+      (await db.select({ issue: lotteryDraws.issue }).from(lotteryDraws).where(and(eq(lotteryDraws.gameCode, game.code), gte(lotteryDraws.issue, first)))).map((r) => r.issue),
+    );
+    let drawAt = nextDrawAt(game.schedule, now.getTime());
+    while (taken.has(issueOf(game.schedule, drawAt))) drawAt = nextDrawAt(game.schedule, drawAt);
+    const seed = newServerSeed();
+    await db
+      .insert(lotteryDraws)
+      .values({ gameCode: game.code, issue: issueOf(game.schedule, drawAt), closesAt: new Date(drawAt - game.schedule.closeBeforeMs), drawAt: new Date(drawAt), serverSeed: seed, serverSeedHash: hashSeed(seed) })
+      .onConflictDoNothing();
     [d] = await find();
   }
   if (!d) throw new DomainError("DRAW_NOT_FOUND", "No draw is open", 503);
