@@ -7,7 +7,6 @@ import { BetList, OutcomeSummary } from "~/components/house-outcome";
 import { useMoneyFormat } from "~/components/money";
 import { useRecordHref } from "~/components/period-controls";
 import { TrialWarning } from "~/components/trial-warning";
-import { decimalsOf } from "~/lib/house-bets";
 import { parsePeriod, periodRange, presetPeriods, todayIn } from "~/lib/periods";
 import { requireRealUser } from "~/services/auth.server";
 import { bettingRecord, houseGames, type RoundView } from "~/services/house.server";
@@ -182,7 +181,7 @@ function RecordItem({ r }: { r: RoundView }) {
       <dl className={m.details}>
         <dt className={m.term}>{t("hb_bets")}</dt>
         <dd className={m.value}>
-          <BetList game={r.game} bets={r.bets} exp={decimalsOf(r.stake)} inline />
+          <BetList game={r.game} bets={r.bets} inline />
         </dd>
         <dt className={m.term}>{t("hb_outcome")}</dt>
         <dd className={m.value}>{r.status === "OPEN" ? t("hr_in_play") : <OutcomeSummary game={r.game} outcome={outcome} bets={r.bets} />}</dd>
