@@ -110,7 +110,7 @@ export interface OutcomeProps {
   game: string;
   /** The game's outcome, or the final (or public) state of a stateful game. */
   outcome: unknown;
-  /** The bets as placed (amounts in minor units as strings). */
+  /** The bets as placed (amounts as decimal strings, as the platform shows them). */
   bets?: Array<Record<string, unknown>>;
   /** The round's stake as a decimal string (slots: to price the line wins). */
   stake?: string;
@@ -616,18 +616,15 @@ export function OutcomeSummary({ game, outcome, bets }: { game: string; outcome:
   }
 }
 
-/** The bets of a round in words with their amounts (given in minor units). */
-export function BetList({ game, bets, exp, inline = false }: { game: string; bets: Array<Record<string, unknown>>; exp: number; inline?: boolean }) {
+const DECIMAL = /^-?\d+(?:\.\d+)?$/;
+
+/** The bets of a round in words with their amounts (decimal strings, as the platform shows them). */
+export function BetList({ game, bets, inline = false }: { game: string; bets: Array<Record<string, unknown>>; inline?: boolean }) {
   const { t } = useTranslation();
   const fmt = useMoneyFormat();
   const items = bets.map((b) => {
-    let amount = "";
-    try {
-      amount = fmt.amount(fromMinor(String(b.amount ?? "0"), exp));
-    } catch {
-      amount = String(b.amount ?? "");
-    }
-    return `${labelString(describeBet(game, b), t)}: ${amount}`;
+    const amount = typeof b.amount === "string" ? b.amount : "";
+    return `${labelString(describeBet(game, b), t)}: ${DECIMAL.test(amount) ? fmt.amount(amount) : amount}`;
   });
   if (inline) return <span>{items.join(", ")}</span>;
   return (

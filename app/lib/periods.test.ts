@@ -72,10 +72,36 @@ describe("periods", () => {
     expect(presets[2]!.period).toBeNull();
   });
 
+  it("moves the window by the spec's presets, never past today", () => {
+    expect(presetPeriods({ from: "2026-03-04", to: "2026-03-10" }, "2026-03-10")).toEqual([
+      { key: "period_previous_7", period: { from: "2026-02-25", to: "2026-03-03" } },
+      { key: "period_previous_30", period: { from: "2026-02-02", to: "2026-03-03" } },
+      { key: "period_next_7", period: null },
+      { key: "period_next_30", period: null },
+    ]);
+    const back = presetPeriods({ from: "2026-02-25", to: "2026-03-03" }, "2026-03-10");
+    expect(back[2]).toEqual({ key: "period_next_7", period: { from: "2026-03-04", to: "2026-03-10" } });
+    expect(back[3]).toEqual({ key: "period_next_30", period: { from: "2026-02-09", to: "2026-03-10" } });
+  });
+
+  // The betting record (personalHistoryCopy) reads the same window; its presets and refusals
+  // have their own i18n keys, which are also the presets' test ids.
+  it("names the betting record's presets and refusals with its own keys", () => {
+    expect(parsePeriod(q(""), "2026-03-10", "hr")).toEqual({ period: { from: "2026-03-04", to: "2026-03-10" }, error: null, input: { from: "", to: "" } });
+    expect(parsePeriod(q("from=2026-02-30"), "2026-03-10", "hr").error).toEqual({ field: "from", message: "hr_err_date" });
+    expect(parsePeriod(q("from=2026-03-09&to=2026-03-01"), "2026-03-10", "hr").error).toEqual({ field: "to", message: "hr_err_order" });
+    expect(parsePeriod(q("from=2024-01-01&to=2026-03-01"), "2026-03-10", "hr").error).toEqual({ field: "from", message: "hr_err_long" });
+    const p = presetPeriods({ from: "2026-03-04", to: "2026-03-10" }, "2026-03-10", "hr");
+    expect(p.map((x) => x.key)).toEqual(["hr_previous_7", "hr_previous_30", "hr_next_7", "hr_next_30"]);
+    expect(p.map((x) => x.period)).toEqual(presetPeriods({ from: "2026-03-04", to: "2026-03-10" }, "2026-03-10").map((x) => x.period));
+  });
+
   it("turns days into the platform's range in the site's zone, the end excluded", () => {
     expect(periodRange({ from: "2026-11-16", to: "2026-11-22" }, "UTC")).toEqual({ from: "2026-11-16T00:00:00.000Z", to: "2026-11-23T00:00:00.000Z" });
     expect(periodRange({ from: "2026-11-16", to: "2026-11-22" }, "Asia/Bangkok")).toEqual({ from: "2026-11-15T17:00:00.000Z", to: "2026-11-22T17:00:00.000Z" });
     expect(periodRange({ from: "2026-11-16", to: "2026-11-22" }, "America/Sao_Paulo").from).toBe("2026-11-16T03:00:00.000Z");
+    // A day on which the clocks go forward is 23 hours long.
+    expect(periodRange({ from: "2026-03-29", to: "2026-03-29" }, "Europe/Madrid")).toEqual({ from: "2026-03-28T23:00:00.000Z", to: "2026-03-29T22:00:00.000Z" });
   });
 
   it("finds the start of a day on daylight-saving changes", () => {
@@ -84,6 +110,7 @@ describe("periods", () => {
     expect(startOfDay("2026-03-09", "America/New_York").toISOString()).toBe("2026-03-09T04:00:00.000Z");
     expect(startOfDay("2026-11-01", "America/New_York").toISOString()).toBe("2026-11-01T04:00:00.000Z");
     expect(startOfDay("2026-11-02", "America/New_York").toISOString()).toBe("2026-11-02T05:00:00.000Z");
+    expect(startOfDay("2026-03-10", "Asia/Shanghai").toISOString()).toBe("2026-03-09T16:00:00.000Z");
   });
 
   it("knows today in the site's zone", () => {

@@ -1,9 +1,10 @@
 /**
- * The record pages' period (spec §9 date presets: previous and next 7 and 30 days). A period is
- * a window of whole days in the site's time zone, both ends included, written as yyyy-MM-dd in
- * the URL (`from`, `to`) so that it survives a plain GET form and a bookmark. The default is the
- * last 7 days up to today; "previous N" is the N days before the window, "next N" the N days
- * after it, never past today.
+ * The record pages' period (spec §9 date presets: previous and next 7 and 30 days, plus a custom
+ * range), for the money records (transactionHistory, personalProfit, bonusDetails) and the
+ * betting record (personalHistoryCopy) alike. A period is a window of whole days in the site's
+ * time zone, both ends included, written as yyyy-MM-dd in the URL (`from`, `to`) so that it
+ * survives a plain GET form and a bookmark. The default is the last 7 days up to today;
+ * "previous N" is the N days before the window, "next N" the N days after it, never past today.
  */
 
 export interface Period {
@@ -14,6 +15,13 @@ export interface Period {
 }
 
 export const PRESET_DAYS = [7, 30] as const;
+
+/**
+ * The words a page names the presets and refusals with: the prefix of their i18n keys, which
+ * are also the presets' test ids. The money records say `period_…`; the betting record has its
+ * own `hr_…` keys (worded a little differently in some languages).
+ */
+export type PeriodWords = "period" | "hr";
 export const DEFAULT_DAYS = 7;
 /** The platform answers at most 366 days at once. */
 export const MAX_DAYS = 366;
@@ -103,26 +111,31 @@ export function defaultPeriod(today: string): Period {
   return { from: addDays(today, -(DEFAULT_DAYS - 1)), to: today };
 }
 
-/** A refusal shown beside the period field it names; the value is an i18n key. */
+/** A refusal shown beside the period field it names; the message is an i18n key. */
 export type PeriodError = { field: "from" | "to"; message: string };
 
 /**
  * The period asked for in the URL. What cannot be used falls back to the default window and
- * says why, so the page still shows records and the visitor sees what to correct.
+ * says why (`<words>_err_date`, `_err_order`, `_err_long`), so the page still shows records and
+ * the visitor sees what to correct.
  */
-export function parsePeriod(params: URLSearchParams, today: string): { period: Period; error: PeriodError | null; input: { from: string; to: string } } {
+export function parsePeriod(
+  params: URLSearchParams,
+  today: string,
+  words: PeriodWords = "period",
+): { period: Period; error: PeriodError | null; input: { from: string; to: string } } {
   const rawFrom = (params.get("from") ?? "").trim().slice(0, 20);
   const rawTo = (params.get("to") ?? "").trim().slice(0, 20);
   const input = { from: rawFrom, to: rawTo };
   const fallback = defaultPeriod(today);
   if (!rawFrom && !rawTo) return { period: fallback, error: null, input };
-  if (rawFrom && !isDate(rawFrom)) return { period: fallback, error: { field: "from", message: "period_err_date" }, input };
-  if (rawTo && !isDate(rawTo)) return { period: fallback, error: { field: "to", message: "period_err_date" }, input };
+  if (rawFrom && !isDate(rawFrom)) return { period: fallback, error: { field: "from", message: `${words}_err_date` }, input };
+  if (rawTo && !isDate(rawTo)) return { period: fallback, error: { field: "to", message: `${words}_err_date` }, input };
   const to = rawTo || (rawFrom > today ? rawFrom : today);
   const from = rawFrom || addDays(to, -(DEFAULT_DAYS - 1));
-  if (from > to) return { period: fallback, error: { field: "to", message: "period_err_order" }, input };
+  if (from > to) return { period: fallback, error: { field: "to", message: `${words}_err_order` }, input };
   const period = { from, to };
-  if (periodLength(period) > MAX_DAYS) return { period: fallback, error: { field: "from", message: "period_err_long" }, input };
+  if (periodLength(period) > MAX_DAYS) return { period: fallback, error: { field: "from", message: `${words}_err_long` }, input };
   return { period, error: null, input };
 }
 
@@ -149,11 +162,11 @@ export function nextPeriod(p: Period, days: number, today: string): Period | nul
   return { from: addDays(to, -(days - 1)), to };
 }
 
-/** The four preset moves, in the spec's words. */
-export function presetPeriods(p: Period, today: string) {
+/** The four preset moves, previous first; `key` is the i18n key (and test id), a "next" that cannot move is null. */
+export function presetPeriods(p: Period, today: string, words: PeriodWords = "period"): Array<{ key: string; period: Period | null }> {
   return [
-    ...PRESET_DAYS.map((days) => ({ key: `period_previous_${days}`, period: previousPeriod(p, days) as Period | null })),
-    ...PRESET_DAYS.map((days) => ({ key: `period_next_${days}`, period: nextPeriod(p, days, today) })),
+    ...PRESET_DAYS.map((days) => ({ key: `${words}_previous_${days}`, period: previousPeriod(p, days) as Period | null })),
+    ...PRESET_DAYS.map((days) => ({ key: `${words}_next_${days}`, period: nextPeriod(p, days, today) })),
   ];
 }
 

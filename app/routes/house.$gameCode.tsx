@@ -191,7 +191,7 @@ function RoundResult({ round, slot, error }: { round: RoundView; slot: unknown; 
       <dl className={h.facts}>
         <dt className={h.factTerm}>{t("hb_bets")}</dt>
         <dd className={h.factValue}>
-          <BetList game={round.game} bets={round.bets} exp={exp} />
+          <BetList game={round.game} bets={round.bets} />
         </dd>
         <dt className={h.factTerm}>{t("hb_stake")}</dt>
         <dd className={h.factValue} data-testid="round-stake" data-amount={round.stake}>

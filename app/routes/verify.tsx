@@ -4,7 +4,6 @@ import { useTranslation } from "react-i18next";
 import { RouteErrorBoundary } from "~/components/error-boundary";
 import { FieldError } from "~/components/field-error";
 import { BetList, GameOutcome } from "~/components/house-outcome";
-import { decimalsOf } from "~/lib/house-bets";
 import { PlatformError } from "~/services/platform.server";
 import { houseGames, houseRefusalKey, roundIdOf, slotLayouts, verifyManual, verifyStored, type VerifyView } from "~/services/house.server";
 import * as h from "~/styles/house.css";
@@ -12,8 +11,9 @@ import * as s from "~/styles/shell.css";
 
 export const handle = { layout: "full" };
 
-type Manual = { serverSeedHash: string; outcome?: unknown; totalStake: string; totalPayout: string };
-type ManualInput = { game: string; serverSeed: string; clientSeed: string; nonce: string; bets: string; actions: string };
+type Manual = { serverSeedHash: string; currency: string; outcome?: unknown; totalStake: string; totalPayout: string };
+/** `currency`: of the bets' decimal amounts; a checked round's own, else empty for the site's. */
+type ManualInput = { game: string; serverSeed: string; clientSeed: string; nonce: string; bets: string; actions: string; currency: string };
 
 /**
  * The public check of the in-house games' rounds (provably fair): a round by its id, replayed
@@ -40,7 +40,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
     nonce: (q.get("nonce") ?? (checked ? String(checked.nonce) : "")).trim().slice(0, 12),
     bets: (q.get("bets") ?? (checked ? JSON.stringify(checked.bets) : "")).slice(0, 4000),
     actions: (q.get("actions") ?? (checked ? checked.actions.join(",") : "")).slice(0, 500),
+    currency: (q.get("currency") ?? checked?.currency ?? "").trim().toUpperCase().slice(0, 3),
   };
+  if (!/^[A-Z]{3}$/.test(input.currency)) input.currency = "";
   let manual: Manual | null = null;
   const errors: Record<string, string[]> = {};
   if (q.get("calc") === "1") {
@@ -63,7 +65,15 @@ export async function loader({ request }: LoaderFunctionArgs) {
         .filter(Boolean)
         .slice(0, 50);
       try {
-        manual = await verifyManual(request, { game: input.game, serverSeed: input.serverSeed, clientSeed: input.clientSeed, nonce: nonce!, bets: bets as unknown[], actions });
+        manual = await verifyManual(request, {
+          game: input.game,
+          serverSeed: input.serverSeed,
+          clientSeed: input.clientSeed,
+          nonce: nonce!,
+          bets: bets as unknown[],
+          actions,
+          ...(input.currency ? { currency: input.currency } : {}),
+        });
       } catch (e) {
         if (!(e instanceof PlatformError)) throw e;
         errors[""] = [e.code === "INVALID_REQUEST" ? "hb_err_verify_input" : houseRefusalKey(e)];
@@ -114,7 +124,6 @@ export default function VerifyPage() {
 
 function Checked({ v, slots }: { v: VerifyView; slots: Record<string, unknown> }) {
   const { t } = useTranslation();
-  const exp = decimalsOf(v.totalStake);
   const ok = v.revealed && v.hashMatches === true && v.result?.ok === true;
   return (
     <section className={h.section} aria-labelledby="checked-title" data-testid="verify-result" data-round-id={v.roundId}>
@@ -147,7 +156,7 @@ function Checked({ v, slots }: { v: VerifyView; slots: Record<string, unknown> }
         <dd className={h.factValue}>{v.nonce}</dd>
         <dt className={h.factTerm}>{t("hb_bets")}</dt>
         <dd className={h.factValue}>
-          <BetList game={v.game} bets={v.bets} exp={exp} />
+          <BetList game={v.game} bets={v.bets} />
         </dd>
         {v.actions.length ? (
           <>
@@ -206,6 +215,7 @@ function Calculator() {
       <p className={h.muted}>{t("hb_calc_intro")}</p>
       <Form method="get" className={h.spotGroup} preventScrollReset>
         <input type="hidden" name="calc" value="1" />
+        {input.currency ? <input type="hidden" name="currency" value={input.currency} /> : null}
         <div className={h.spotGroup}>
           <label htmlFor="calc-game">{t("hb_game")}</label>
           <select id="calc-game" name="game" defaultValue={input.game} className={`${s.field} ${h.wideInput}`}>
@@ -234,14 +244,14 @@ function Calculator() {
           <dl className={h.factsStacked}>
             <dt className={h.factTerm}>{t("hb_server_seed_hash")}</dt>
             <dd className={`${h.factValue} ${h.mono}`}>{manual.serverSeedHash}</dd>
-            <dt className={h.factTerm}>{t("hb_stake_minor")}</dt>
+            <dt className={h.factTerm}>{t("hb_stake")}</dt>
             <dd className={h.factValue}>{manual.totalStake}</dd>
-            <dt className={h.factTerm}>{t("hb_win_minor")}</dt>
+            <dt className={h.factTerm}>{t("hb_win")}</dt>
             <dd className={h.factValue} data-testid="calc-payout">
               {manual.totalPayout}
             </dd>
           </dl>
-          <GameOutcome game={input.game} outcome={manual.outcome} bets={safeBets(input.bets)} slot={(slots[input.game] as never) ?? null} />
+          <GameOutcome game={input.game} outcome={manual.outcome} bets={safeBets(input.bets)} stake={manual.totalStake} slot={(slots[input.game] as never) ?? null} />
         </div>
       ) : null}
     </section>

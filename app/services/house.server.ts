@@ -12,8 +12,11 @@ import { memberCall } from "./money.server";
  * page can show them; the browser never loads an engine.
  */
 
+/** Amounts come as decimal strings of the round's currency ("12.50"), bets' amounts included. */
 const amount = z.string();
 const json = z.unknown();
+/** A bet as the platform shows it: its kind, its amount in decimals, its selection fields. */
+const betSchema = z.object({ kind: z.string(), amount: z.string().regex(/^\d+(?:\.\d+)?$/) }).catchall(json);
 
 export const houseGameSchema = z.object({ code: z.string(), name: z.string(), category: z.string(), type: z.enum(["instant", "session"]) });
 export type HouseGameInfo = z.infer<typeof houseGameSchema>;
@@ -31,9 +34,12 @@ export const roundSchema = z.object({
   category: z.string(),
   currency: z.string(),
   status: z.enum(["OPEN", "SETTLED"]),
-  bets: z.array(z.record(json)),
+  bets: z.array(betSchema),
   actions: z.array(z.string()),
-  /** The round record once settled; its `outcome` is the game's outcome (or final state). */
+  /**
+   * The round record once settled (bets, settlement and totals in decimals); its `outcome` is the
+   * game's outcome or final state, the engine's JSON as stored.
+   */
   outcome: json,
   /** The public state of an open stateful round. */
   view: json,
@@ -59,7 +65,8 @@ export const verifySchema = z.object({
   serverSeedHash: z.string(),
   clientSeed: z.string(),
   nonce: z.number(),
-  bets: z.array(z.record(json)),
+  currency: z.string(),
+  bets: z.array(betSchema),
   actions: z.array(z.string()),
   outcome: json,
   totalStake: amount,
@@ -71,7 +78,7 @@ export const verifySchema = z.object({
 });
 export type VerifyView = z.infer<typeof verifySchema>;
 
-export const manualSchema = z.object({ serverSeedHash: z.string(), outcome: json, totalStake: z.string(), totalPayout: z.string() });
+export const manualSchema = z.object({ serverSeedHash: z.string(), currency: z.string(), outcome: json, totalStake: amount, totalPayout: amount });
 
 export function houseGames(request: Request) {
   return callPlatform(request, "/lgw/house/games", { schema: z.array(houseGameSchema) });
@@ -121,7 +128,8 @@ export async function verifyStored(request: Request, id: number): Promise<Verify
   }
 }
 
-export function verifyManual(request: Request, body: { game: string; serverSeed: string; clientSeed: string; nonce: number; bets: unknown[]; actions: string[] }) {
+/** Recomputes a round; bet amounts in decimals of `currency` (by default the site's currency). */
+export function verifyManual(request: Request, body: { game: string; serverSeed: string; clientSeed: string; nonce: number; bets: unknown[]; actions: string[]; currency?: string }) {
   return callPlatform(request, "/lgw/house/verify", { method: "POST", body, schema: manualSchema });
 }
 

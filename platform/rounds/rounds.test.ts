@@ -42,6 +42,11 @@ describe("in-house rounds", () => {
     expect(r).toMatchObject({ status: "SETTLED", stake: "11.00", balanceBefore: "100.00", serverSeedHash: expect.stringMatching(/^[0-9a-f]{64}$/) });
     expect(cents(r.balanceAfter)).toBe(10_000 - 1_100 + cents(r.win));
     expect(await balance(m.token)).toBe(r.balanceAfter);
+    // Every amount of the view is a decimal string, the bets and the round record's too (stored in minor units).
+    expect(r.bets).toEqual(bets);
+    expect(r.outcome).toMatchObject({ bets, totalStake: "11.00", totalPayout: r.win, settlement: { totalStake: "11.00", totalPayout: r.win } });
+    expect(r.outcome.settlement.results.map((x: { bet: unknown }) => x.bet)).toEqual(bets);
+    expect(r.outcome.settlement.results.map((x: { payout: string }) => x.payout)).toEqual(expect.arrayContaining([expect.stringMatching(/^\d+\.\d{2}$/)]));
     const again = await play(m.token, "HOUSE_ROULETTE", bets, requestKey);
     expect(again.body.value).toMatchObject({ id: r.id, balanceAfter: r.balanceAfter });
     expect(await balance(m.token)).toBe(r.balanceAfter);
@@ -64,6 +69,8 @@ describe("in-house rounds", () => {
     const record = await p.call("/wps/house/rounds?pageSize=2", { headers: auth(m.token) });
     expect(record.body.value).toMatchObject({ total: 3, totalPages: 2 });
     expect(record.body.value.content[0].game).toBe("HOUSE_DICE");
+    expect(record.body.value.content[0].bets).toEqual([{ kind: "over", target: 5000, amount: "3.00" }]);
+    expect(record.body.value.content[1].outcome.bets).toEqual([{ kind: "spin", amount: "2.00" }]);
     const live = await p.call("/wps/house/rounds?category=LIVE", { headers: auth(m.token) });
     expect(live.body.value.total).toBe(1);
   });
@@ -98,7 +105,7 @@ describe("in-house rounds", () => {
     await p.handle.db.update(fairSeeds).set({ serverSeed, serverSeedHash: hashSeed(serverSeed), nonce: 0 }).where(eq(fairSeeds.id, seed!.id));
 
     const start = await play(m.token, "HOUSE_BLACKJACK", [{ kind: "main", amount: "5.00" }]);
-    expect(start.body.value).toMatchObject({ status: "OPEN", stake: "5.00" });
+    expect(start.body.value).toMatchObject({ status: "OPEN", stake: "5.00", bets: [{ kind: "main", amount: "5.00" }], outcome: null });
     expect(start.body.value.legalActions).toContain("split");
     expect(await balance(m.token)).toBe("95.00");
     const id = start.body.value.id;
@@ -139,11 +146,21 @@ describe("in-house rounds", () => {
     expect(rotated.body.value.active).toMatchObject({ clientSeed: "my-lucky-seed", nonce: 0, serverSeedHash: seeds.body.value.active.nextServerSeedHash });
     const verified = await p.call(`/lgw/house/verify/${round.id}`);
     expect(verified.body.value).toMatchObject({ revealed: true, hashMatches: true, result: { ok: true } });
-    const manual = await p.call("/lgw/house/verify", {
-      method: "POST",
-      json: { game: "HOUSE_SICBO", serverSeed: rotated.body.value.revealed.serverSeed, clientSeed: round.clientSeed, nonce: round.nonce, bets: [{ kind: "big", amount: "200" }] },
-    });
+    // Amounts in decimals, as the round view shows them.
+    expect(verified.body.value).toMatchObject({ currency: "USD", bets: [{ kind: "big", amount: "2.00" }], totalStake: "2.00", totalPayout: round.win });
+    expect(verified.body.value.result.settlement).toMatchObject({ totalStake: "2.00", totalPayout: round.win, results: [{ bet: { kind: "big", amount: "2.00" } }] });
+    // The calculator takes the bets as the check shows them (decimals of the site's currency) and answers the same way.
+    const replay = { game: "HOUSE_SICBO", serverSeed: rotated.body.value.revealed.serverSeed, clientSeed: round.clientSeed, nonce: round.nonce };
+    const manual = await p.call("/lgw/house/verify", { method: "POST", headers: host, json: { ...replay, bets: verified.body.value.bets } });
+    expect(manual.status, JSON.stringify(manual.body)).toBe(200);
+    expect(manual.body.value).toMatchObject({ currency: "USD", totalStake: "2.00", totalPayout: round.win });
     expect(manual.body.value.outcome).toEqual(verified.body.value.outcome);
+    // Another currency's scale when asked; amounts that are no decimals of it are refused.
+    const yen = await p.call("/lgw/house/verify", { method: "POST", json: { ...replay, currency: "JPY", bets: [{ kind: "big", amount: "200" }] } });
+    expect(yen.body.value).toMatchObject({ currency: "JPY", totalStake: "200", outcome: verified.body.value.outcome });
+    const bad = await p.call("/lgw/house/verify", { method: "POST", json: { ...replay, currency: "JPY", bets: [{ kind: "big", amount: "2.00" }] } });
+    expect(bad.status).toBe(400);
+    expect(bad.body.error.code).toBe("INVALID_REQUEST");
   });
 
   it("keeps every ledger invariant", async () => {

@@ -3,6 +3,7 @@ import { z } from "zod";
 import type { PlatformVariables } from "../app.js";
 import { jsonBody, requireMember } from "../accounts/routes.js";
 import { DomainError, ok } from "../http/envelope.js";
+import { resolveMerchant } from "../system/service.js";
 import { actInRound, bettingRecord, getRound, houseCatalogue, openRound, playRound, revealedSeeds, rotateSeeds, seedInfo, verifyManual, verifyStoredRound } from "./service.js";
 
 const bet = z.object({ kind: z.string().min(1).max(40), amount: z.string().max(40) }).catchall(z.union([z.string().max(40), z.number(), z.array(z.union([z.number(), z.string().max(20)])).max(40)]));
@@ -72,7 +73,8 @@ export function roundRoutes() {
     );
   });
 
-  // Public: anyone can check a settled round once its seed is revealed, or recompute from seeds.
+  // Public: anyone can check a settled round once its seed is revealed, or recompute from seeds
+  // (bet amounts in decimals of `currency`, by default the currency of the site's merchant).
   app.get("/lgw/house/verify/:id", async (c) => ok(c, await verifyStoredRound(c.var.db, roundIdOf(c.req.param("id")))));
   app.post("/lgw/house/verify", async (c) => {
     const body = await jsonBody(
@@ -84,9 +86,11 @@ export function roundRoutes() {
         nonce: z.number().int().min(0).max(2 ** 31),
         bets: z.array(bet).max(200),
         actions: z.array(z.string().max(20)).max(50).default([]),
+        currency: z.string().regex(/^[A-Z]{3}$/).optional(),
       }),
     );
-    return ok(c, verifyManual(body));
+    const currency = body.currency ?? (await resolveMerchant(c.var.db, c.var.visitor.host, c.var.env.DEFAULT_MERCHANT)).currency.toUpperCase();
+    return ok(c, verifyManual({ ...body, currency }));
   });
 
   return app;

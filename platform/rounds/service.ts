@@ -9,7 +9,7 @@ import { formatAmount, parseAmount } from "../ledger/money.js";
 import { memberBalance } from "../ledger/service.js";
 import { createLaunchToken, HOUSE_VENDOR, walletCredit, walletDebit } from "../wallet/service.js";
 import { maskAccount } from "../games/demo-catalogue.js";
-import { ActionRejected, BetRejected, betsFromJson, betsToJson, toJsonValue, type Bet, type JsonValue } from "../house/bets.js";
+import { ActionRejected, BetRejected, betsFromJson, betsToJson, toJsonValue, type Bet, type JsonBet, type JsonValue } from "../house/bets.js";
 import { createRng, hashSeed, isClientSeed, newSeedPair, rotateSeedPair, type RoundSeeds } from "../house/fair.js";
 import { HOUSE_GAMES, houseCatalogue, isHouseGameCode, type HouseGameCode } from "../house/games/index.js";
 import { playInstantRound, replayRound, sessionRecord, verifyRound, type RoundRecord } from "../house/rounds.js";
@@ -162,7 +162,50 @@ function parseBets(game: HouseGameCode, input: BetInput[], currency: string): Be
   return bets;
 }
 
-/** A round as the member sees it (the dealer's hole card stays hidden until the end). */
+// ---------------------------------------------------------------- amounts at the API edge
+
+/**
+ * Rounds are stored as the engines write them, amounts in minor units (the record is what
+ * verification replays). The API shows every bet amount, payout and total as a decimal string of
+ * the round's currency (ADR 004), converted here. Game states (`view`, `outcome.outcome`) are the
+ * engines' own JSON and are passed through as they are.
+ */
+const decimal = (minor: JsonValue | undefined, currency: string): JsonValue =>
+  typeof minor === "string" && /^-?\d+$/.test(minor) ? formatAmount(BigInt(minor), currency) : (minor ?? null);
+
+const isObject = (v: unknown): v is { [key: string]: JsonValue } => typeof v === "object" && v !== null && !Array.isArray(v);
+
+/** A stored bet (minor units) with a decimal amount. */
+const betView = (bet: JsonValue | undefined, currency: string): JsonValue => (isObject(bet) ? { ...bet, amount: decimal(bet.amount, currency) } : (bet ?? null));
+
+/** Stored bets (minor units) with decimal amounts. */
+function betsView(bets: unknown, currency: string): JsonBet[] {
+  return Array.isArray(bets) ? (bets.map((b: JsonValue) => betView(b, currency)) as JsonBet[]) : [];
+}
+
+/** A stored settlement (`settlementToJson`) with decimal stakes, payouts and totals. */
+function settlementView(settlement: JsonValue | undefined, currency: string): JsonValue {
+  if (!isObject(settlement)) return settlement ?? null;
+  const results = Array.isArray(settlement.results)
+    ? settlement.results.map((r) => (isObject(r) ? { ...r, bet: betView(r.bet, currency), payout: decimal(r.payout, currency) } : r))
+    : (settlement.results ?? null);
+  return { ...settlement, results, totalStake: decimal(settlement.totalStake, currency), totalPayout: decimal(settlement.totalPayout, currency) };
+}
+
+/** A stored round record with its bets, settlement and totals in decimals (null while the round is open). */
+function recordView(record: unknown, currency: string) {
+  if (!isObject(record)) return null;
+  const r = record as unknown as RoundRecord;
+  return {
+    ...r,
+    bets: betsView(r.bets, currency),
+    settlement: settlementView(r.settlement, currency),
+    totalStake: decimal(r.totalStake, currency) as string,
+    totalPayout: decimal(r.totalPayout, currency) as string,
+  };
+}
+
+/** A round as the member sees it (the dealer's hole card stays hidden until the end); amounts in decimals. */
 export function roundView(r: Round, seedHash?: string) {
   const entry = isHouseGameCode(r.gameCode) ? HOUSE_GAMES[r.gameCode] : undefined;
   let view: unknown = null;
@@ -179,9 +222,9 @@ export function roundView(r: Round, seedHash?: string) {
     category: r.category,
     currency: r.currency,
     status: r.status,
-    bets: r.bets,
+    bets: betsView(r.bets, r.currency),
     actions: r.actions,
-    outcome: r.outcome,
+    outcome: recordView(r.outcome, r.currency),
     view,
     legalActions,
     stake: formatAmount(r.stake, r.currency),
@@ -417,24 +460,42 @@ export async function verifyStoredRound(db: Database, roundId: number) {
     serverSeedHash: seed.serverSeedHash,
     clientSeed: round.clientSeed,
     nonce: round.nonce,
-    bets: record.bets,
+    currency: round.currency,
+    bets: betsView(record.bets, round.currency),
     actions: record.actions,
     outcome: record.outcome,
     totalStake: formatAmount(BigInt(record.totalStake), round.currency),
     totalPayout: formatAmount(BigInt(record.totalPayout), round.currency),
   };
   if (!seed.revealedAt) return { ...base, revealed: false as const, serverSeed: null, result: null };
+  // Replayed from the stored record (minor units), shown in decimals like the rest.
   const result = verifyRound({ ...record, serverSeed: seed.serverSeed });
-  return { ...base, revealed: true as const, serverSeed: seed.serverSeed, hashMatches: hashSeed(seed.serverSeed) === seed.serverSeedHash, result };
+  const shown = result.settlement === undefined ? result : { ...result, settlement: settlementView(result.settlement, round.currency) };
+  return { ...base, revealed: true as const, serverSeed: seed.serverSeed, hashMatches: hashSeed(seed.serverSeed) === seed.serverSeedHash, result: shown };
 }
 
-/** Recomputes a round from seeds the member supplies (no database): the verify page's calculator. */
-export function verifyManual(input: { game: string; serverSeed: string; clientSeed: string; nonce: number; bets: BetInput[]; actions: string[] }) {
+/**
+ * Recomputes a round from seeds the member supplies (no database): the verify page's calculator.
+ * Bet amounts are decimal strings of `currency`, as round views and the stored check show them;
+ * the totals come back the same way.
+ */
+export function verifyManual(input: { game: string; serverSeed: string; clientSeed: string; nonce: number; bets: BetInput[]; actions: string[]; currency: string }) {
   if (!isHouseGameCode(input.game)) throw new DomainError("GAME_NOT_FOUND", "No such game", 404);
+  const currency = input.currency;
+  const bets = input.bets.map((b, i) => {
+    const amount = parseAmount(String(b.amount ?? ""), currency);
+    if (amount === null) throw new DomainError("INVALID_REQUEST", `bets.${i}.amount must be a decimal amount of ${currency}`, 400, { field: `bets.${i}.amount` });
+    return { ...b, amount } as Bet;
+  });
   try {
-    const bets = betsFromJson(input.bets.map((b) => ({ ...b, amount: String(b.amount) })) as JsonValue[]);
     const replayed = replayRound(input.game, { serverSeed: input.serverSeed, clientSeed: input.clientSeed, nonce: input.nonce }, bets, input.actions);
-    return { serverSeedHash: hashSeed(input.serverSeed), outcome: replayed.outcome, totalStake: replayed.settlement.totalStake.toString(), totalPayout: replayed.settlement.totalPayout.toString() };
+    return {
+      serverSeedHash: hashSeed(input.serverSeed),
+      currency,
+      outcome: replayed.outcome,
+      totalStake: formatAmount(replayed.settlement.totalStake, currency),
+      totalPayout: formatAmount(replayed.settlement.totalPayout, currency),
+    };
   } catch (e) {
     if (e instanceof BetRejected || e instanceof ActionRejected || e instanceof TypeError || (e instanceof Error && e.name === "FairSeedError")) {
       throw new DomainError("INVALID_REQUEST", e.message, 400);

@@ -165,7 +165,8 @@ test("changing seeds reveals the server seed, and /verify recomputes the round t
   await expect(page.getByTestId("verify-server-seed")).toHaveText(/^[0-9a-f]{64}$/);
 
   await page.getByRole("link", { name: "Recalcúlala tú mismo en la calculadora" }).click();
-  await expect(page.getByTestId("calc-payout")).toHaveText(String(round.win));
+  // Amounts in decimals, as the round showed them.
+  await expect(page.getByTestId("calc-payout")).toHaveText((round.win / 100).toFixed(2));
   await expect(page.getByTestId("calculator").getByTestId("dice-roll")).toBeVisible();
 });
 

@@ -1,13 +1,13 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
-import { Form, Link, useLoaderData, useSearchParams } from "@remix-run/react";
+import { Form, Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { RouteErrorBoundary } from "~/components/error-boundary";
 import { FieldError } from "~/components/field-error";
 import { BetList, OutcomeSummary } from "~/components/house-outcome";
 import { useMoneyFormat } from "~/components/money";
+import { useRecordHref } from "~/components/period-controls";
 import { TrialWarning } from "~/components/trial-warning";
-import { decimalsOf } from "~/lib/house-bets";
-import { dateIn, periodQuery, presets, readPeriod, type Period } from "~/lib/record-period";
+import { parsePeriod, periodRange, presetPeriods, todayIn } from "~/lib/periods";
 import { requireRealUser } from "~/services/auth.server";
 import { bettingRecord, houseGames, type RoundView } from "~/services/house.server";
 import { getLocale } from "~/services/i18n.server";
@@ -31,8 +31,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const q = url.searchParams;
   const locale = await getLocale(request);
   const [{ info }, games] = await Promise.all([getPermission(request, locale), houseGames(request)]);
-  const today = dateIn(info.timeZone);
-  const { period, error, input } = readPeriod(q, today);
+  const today = todayIn(info.timeZone);
+  // The same window as the money records, named with the betting record's own i18n keys (hr_…).
+  const { period, error, input } = parsePeriod(q, today, "hr");
   const categoryParam = q.get("category") ?? "";
   const category = (CATEGORIES as readonly string[]).includes(categoryParam) ? categoryParam : "";
   const gameParam = q.get("game") ?? "";
@@ -41,7 +42,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const filters = { category, game, period, today, error, input, page };
   if (trial) return json({ trial, games, filters, record: { content: [] as RoundView[], pageNum: 1, totalPages: 1, total: 0 } });
   const record = await bettingRecord(request, {
-    ...periodQuery(period, info.timeZone),
+    ...periodRange(period, info.timeZone),
     category: category || undefined,
     game: game || undefined,
     pageNo: page,
@@ -50,27 +51,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return json({ trial, games, filters, record });
 }
 
-function useHref() {
-  const [params] = useSearchParams();
-  return (change: { period?: Period; page?: number }) => {
-    const next = new URLSearchParams(params);
-    if (change.period) {
-      next.set("from", change.period.from);
-      next.set("to", change.period.to);
-      next.delete("page");
-    }
-    if (change.page !== undefined) {
-      if (change.page > 1) next.set("page", String(change.page));
-      else next.delete("page");
-    }
-    return `?${next}`;
-  };
-}
-
 export default function BettingRecord() {
   const { t } = useTranslation();
   const { trial, games, filters, record } = useLoaderData<typeof loader>();
-  const href = useHref();
+  const href = useRecordHref();
   const { period, error, input } = filters;
   const dateField = (name: "from" | "to", label: string) => {
     const failed = error?.field === name;
@@ -86,7 +70,7 @@ export default function BettingRecord() {
           aria-invalid={failed || undefined}
           aria-describedby={failed ? `hr-${name}-error` : undefined}
         />
-        {failed ? <FieldError id={`hr-${name}-error`} errors={[error.key]} /> : null}
+        {failed ? <FieldError id={`hr-${name}-error`} errors={[error.message]} /> : null}
       </div>
     );
   };
@@ -134,7 +118,7 @@ export default function BettingRecord() {
             </p>
             <nav aria-label={t("hr_presets")}>
               <ul className={`${m.buttonRow}`} style={{ listStyle: "none", margin: 0, padding: 0 }}>
-                {presets(period, filters.today).map((p) => (
+                {presetPeriods(period, filters.today, "hr").map((p) => (
                   <li key={p.key}>
                     {p.period ? (
                       <Link to={href({ period: p.period })} className={s.smallButton} data-testid={p.key}>
@@ -197,7 +181,7 @@ function RecordItem({ r }: { r: RoundView }) {
       <dl className={m.details}>
         <dt className={m.term}>{t("hb_bets")}</dt>
         <dd className={m.value}>
-          <BetList game={r.game} bets={r.bets} exp={decimalsOf(r.stake)} inline />
+          <BetList game={r.game} bets={r.bets} inline />
         </dd>
         <dt className={m.term}>{t("hb_outcome")}</dt>
         <dd className={m.value}>{r.status === "OPEN" ? t("hr_in_play") : <OutcomeSummary game={r.game} outcome={outcome} bets={r.bets} />}</dd>
