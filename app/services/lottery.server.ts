@@ -5,6 +5,8 @@ import { requireRealUser } from "./auth.server";
 import { readForm } from "./forms.server";
 import { memberCall, newRequestKey } from "./money.server";
 import { callPlatform, PlatformError } from "./platform.server";
+import { getGameMenus } from "./games.server";
+import { prizeModeOf } from "~/lib/prize-mode";
 
 /**
  * The lottery pages (spec §2 /lottery, /vnLottery, /seaLottery, login required): the draw taking
@@ -79,7 +81,8 @@ export async function lotteryLoader({ request }: LoaderFunctionArgs, page: Lotte
   const asked = url.searchParams.get("gameCode");
   const game = asked ? games.find((g) => g.code === asked) : games[0];
   if (!game) throw new Response(null, { status: 404 });
-  const prizeMode = url.searchParams.get("prizeMode");
+  // The page's mode (spec §4) unless the member picked one; the game pays by its own when it has no such table.
+  const prizeMode = url.searchParams.get("prizeMode") ?? prizeModeOf(await getGameMenus(request, ""));
   const view = await callPlatform(request, `/lotto/lgw/games/${game.code}`, { query: { ...(prizeMode ? { prizeMode } : {}), recent: 10 }, schema: gameSchema });
   const tickets = trial ? null : await memberCall(request, "/lotto/lgw/tickets", { query: { gameCode: game.code, pageSize: 10 }, schema: ticketsSchema });
   const ticketId = Number(url.searchParams.get("ticket"));

@@ -156,6 +156,7 @@ describe("lottery bets", () => {
   it("pick the asked prize mode only where the game offers it, and route launches per spec §2", () => {
     expect(prizeModeFor(FAST5, "ZY")).toBe("ZY");
     expect(prizeModeFor(FAST5, "SEA")).toBe("ELOTT");
+    expect(prizeModeFor(VN, "ELOTT")).toBe("ELOTT");
     expect(prizeModeFor(VN, null)).toBe("LOTT");
     expect(prizeModeFor(SEA, "LOTT")).toBe("SEA");
     expect(lotteryPagePath("TCG_LOTTO_VN", "VN_MB")).toBe("/vnLottery?gameCode=VN_MB");

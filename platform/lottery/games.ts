@@ -83,7 +83,7 @@ export const LOTTERY_GAMES = {
     name: "Fast 5",
     digits: 5,
     schedule: { periodMs: 5 * MIN, offsetMs: 0, closeBeforeMs: 30_000 },
-    modes: ["ELOTT", "ZY"],
+    modes: ["ELOTT", "LOTT", "ZY"],
     betTypes: ["DIGIT", "BIG_SMALL", "ODD_EVEN", "LAST2", "LAST3"],
   },
   LOTT_DAILY3: {
@@ -95,7 +95,7 @@ export const LOTTERY_GAMES = {
     digits: 3,
     // 21:30 at UTC+8.
     schedule: { periodMs: DAY, offsetMs: 13 * HOUR + 30 * MIN, closeBeforeMs: 5 * MIN },
-    modes: ["LOTT", "ZY"],
+    modes: ["LOTT", "ELOTT", "ZY"],
     betTypes: ["DIGIT", "BIG_SMALL", "ODD_EVEN", "LAST2", "LAST3"],
   },
   VN_MB: {
@@ -106,7 +106,7 @@ export const LOTTERY_GAMES = {
     name: "Miền Bắc",
     // 18:15 at UTC+7, as the northern draw.
     schedule: { periodMs: DAY, offsetMs: 11 * HOUR + 15 * MIN, closeBeforeMs: 5 * MIN },
-    modes: ["LOTT", "ZY"],
+    modes: ["LOTT", "ELOTT", "ZY"],
     betTypes: ["LO", "DE", "BA_CANG"],
   },
   SEA_4D: {
@@ -139,8 +139,10 @@ export function prizeModeFor(game: LotteryGame, asked?: string | null): PrizeMod
 }
 
 // ---------------------------------------------------------------------------------------------
-// Odds (thousandths of a unit returned per unit staked). ZY is the no-rebate table: it pays about
-// one point more and earns no rebate (the rebate display of spec §9 covers LOTT and ELOTT).
+// Odds (thousandths of a unit returned per unit staked). LOTT and ELOTT pay by the standard table
+// (they differ in the lobby a brand shows, spec §4, not in odds); ZY is the no-rebate table: it
+// pays about one point more and earns no rebate (the rebate display of spec §9 covers LOTT and
+// ELOTT); SEA is the 4D table.
 
 type OddsTable = Partial<Record<BetType, number>>;
 

@@ -89,7 +89,9 @@ describe("in-house lotteries", () => {
     const numero = await p.call(`/lgw/vn/games/numero?gameCode=VN_MB&issue=${drawn.issue}`);
     expect(numero.body.value.numbers).toEqual(drawn.numbers);
     const menu = await p.call("/lgw/vn/games/game_menu?prizeMode=LOTT");
-    expect(menu.body.value.map((g: { gameCode: string }) => g.gameCode).sort()).toEqual(["LOTT_DAILY3", "VN_MB"]);
+    expect(menu.body.value.map((g: { gameCode: string }) => g.gameCode).sort()).toEqual(["ELOTT_FAST5", "LOTT_DAILY3", "VN_MB"]);
+    const sea = await p.call("/lgw/vn/games/game_menu?prizeMode=SEA");
+    expect(sea.body.value.map((g: { gameCode: string }) => g.gameCode)).toEqual(["SEA_4D"]);
   });
 
   it("keeps a draw open for bets however many draws a sandbox runs early", async () => {
