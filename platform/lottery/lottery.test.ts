@@ -101,6 +101,27 @@ describe("in-house lotteries", () => {
     expect(game.recent.length).toBeGreaterThanOrEqual(4);
   });
 
+  it("lists tickets with house rounds in the betting record, newest first, by category and game", async () => {
+    const m = await player();
+    const round = await p.call("/wps/house/rounds", { method: "POST", headers: auth(m.token), json: { game: "HOUSE_ROULETTE", bets: [{ kind: "red", amount: "1.00" }], requestKey: key() } });
+    expect(round.status).toBe(200);
+    const ticket = await buy(m.token, { gameCode: "VN_MB", lines: [{ type: "DE", selection: "42", amount: "2.00" }] });
+    expect(ticket.body.value).toMatchObject({ balanceBefore: round.body.value.balanceAfter });
+    const record = async (q: string) => (await p.call(`/wps/house/rounds?${q}`, { headers: auth(m.token) })).body.value;
+    const all = await record("pageSize=10");
+    expect(all.total).toBe(2);
+    expect(all.content.map((x: { kind: string }) => x.kind)).toEqual(["TICKET", "ROUND"]);
+    expect(all.content[0]).toMatchObject({ id: ticket.body.value.id, gameCode: "VN_MB", stake: "2.00" });
+    const paged = await record("pageSize=1&pageNo=2");
+    expect(paged).toMatchObject({ total: 2, totalPages: 2 });
+    expect(paged.content[0]).toMatchObject({ kind: "ROUND", id: round.body.value.id });
+    expect((await record("category=LOTT")).content.map((x: { kind: string }) => x.kind)).toEqual(["TICKET"]);
+    expect((await record("category=ELOTT")).total).toBe(0);
+    expect((await record("category=LIVE")).content.map((x: { kind: string }) => x.kind)).toEqual(["ROUND"]);
+    expect((await record("game=VN_MB")).total).toBe(1);
+    expect((await record(`from=${new Date(Date.now() + 86_400_000).toISOString()}`)).total).toBe(0);
+  });
+
   it("runs a draw at once only in a sandbox", async () => {
     const live = await createTestPlatform({ env: { SANDBOX_PAYMENTS: "0" } });
     try {

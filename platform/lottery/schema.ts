@@ -65,6 +65,8 @@ export const lotteryTickets = pgTable(
     win: bigint("win", { mode: "bigint" }).notNull().default(sql`0`),
     status: text("status").$type<"PLACING" | "PENDING" | "WON" | "LOST" | "VOID">().notNull().default("PLACING"),
     requestKey: text("request_key").notNull(),
+    /** The wallet before the stake was taken, and after the ticket was paid (or after the stake while pending). */
+    balanceBefore: bigint("balance_before", { mode: "bigint" }),
     balanceAfter: bigint("balance_after", { mode: "bigint" }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     settledAt: timestamp("settled_at", { withTimezone: true }),

@@ -337,6 +337,7 @@ export function ticketView(t: Ticket) {
     lines: t.lines.map((l) => ({ type: l.type, selection: l.selection, amount: money(l.amount), odds: formatOdds(l.odds), win: l.win === undefined ? null : money(l.win) })),
     stake: money(t.stake),
     win: money(t.win),
+    balanceBefore: t.balanceBefore === null ? null : money(t.balanceBefore),
     balanceAfter: t.balanceAfter === null ? null : money(t.balanceAfter),
     createdAt: t.createdAt.toISOString(),
     settledAt: t.settledAt?.toISOString() ?? null,
@@ -422,7 +423,7 @@ export async function buyTicket(
   }
   const [placed] = await db
     .update(lotteryTickets)
-    .set({ status: "PENDING", balanceAfter: balance })
+    .set({ status: "PENDING", balanceBefore: balance === null ? null : balance + ticket.stake, balanceAfter: balance })
     .where(and(eq(lotteryTickets.id, ticket.id), eq(lotteryTickets.status, "PLACING")))
     .returning();
   return ticketView(placed ?? (await db.select().from(lotteryTickets).where(eq(lotteryTickets.id, ticket.id)))[0]!);

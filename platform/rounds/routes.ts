@@ -4,7 +4,8 @@ import type { PlatformVariables } from "../app.js";
 import { jsonBody, requireMember } from "../accounts/routes.js";
 import { DomainError, ok } from "../http/envelope.js";
 import { resolveMerchant } from "../system/service.js";
-import { actInRound, bettingRecord, getRound, houseCatalogue, openRound, playRound, revealedSeeds, rotateSeeds, seedInfo, verifyManual, verifyStoredRound } from "./service.js";
+import { memberBettingRecord } from "./record.js";
+import { actInRound, getRound, houseCatalogue, openRound, playRound, revealedSeeds, rotateSeeds, seedInfo, verifyManual, verifyStoredRound } from "./service.js";
 
 const bet = z.object({ kind: z.string().min(1).max(40), amount: z.string().max(40) }).catchall(z.union([z.string().max(40), z.number(), z.array(z.union([z.number(), z.string().max(20)])).max(40)]));
 const key = z.string().regex(/^[A-Za-z0-9_-]{8,80}$/, "8-80 letters, digits, _ or -");
@@ -62,7 +63,7 @@ export function roundRoutes() {
     const code = (v: string | undefined) => (v && /^[A-Z0-9_]{1,40}$/.test(v) ? v : undefined);
     return ok(
       c,
-      await bettingRecord(c.var.db, member, {
+      await memberBettingRecord(c.var.db, member, {
         game: code(c.req.query("game")),
         category: code(c.req.query("category")),
         from: date(c.req.query("from")),

@@ -26,6 +26,7 @@ CREATE TABLE "lottery_tickets" (
 	"win" bigint DEFAULT 0 NOT NULL,
 	"status" text DEFAULT 'PLACING' NOT NULL,
 	"request_key" text NOT NULL,
+	"balance_before" bigint,
 	"balance_after" bigint,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"settled_at" timestamp with time zone
