@@ -11,6 +11,7 @@ import { merchants } from "../system/schema.js";
 import { resolveMerchant } from "../system/service.js";
 import { launchForFun } from "./launch.js";
 import { addFavourite, favouriteIds, favouritePage, recentList, removeFavourite } from "./lobby.js";
+import { pvpRooms } from "./rooms.js";
 import { getGameItem, getGameList, getGameMenus, getHotGames, getVendorLanes, getWinners, suggestGames } from "./service.js";
 
 const code = z.string().regex(/^[A-Za-z0-9_]{1,40}$/).optional();
@@ -65,6 +66,7 @@ async function memberMerchant(c: C, merchantCode: string) {
  * | favourites: add | POST /wps/game/favourites {nodeId, vendor?, gameType?} | TOKEN |
  * | favourites: remove | DELETE /wps/game/favourites/:nodeId | TOKEN |
  * | recent games (value.list) | GET /wps/game/recent?limitNum | TOKEN |
+ * | PVP rooms (value.list) | GET /wps/relay/GLS2_roomList?vassalage&gameCode, or POST with them as JSON | TOKEN |
  *
  * The merchant is the one serving the visitor's host (X-Site-Host); the `merchant` and
  * `merchantCode` query parameters of the spec are accepted and ignored, so one brand never reads
@@ -164,6 +166,20 @@ export function gameRoutes() {
     const member = await requireRealMember(c);
     const q = parseQuery(c, z.object({ limitNum: pageSize(30, 12) }));
     return ok(c, await recentList(c.var.db, await memberMerchant(c, member.merchantCode), member.id, c.var.language, q.limitNum));
+  });
+
+  // PVP rooms of the member's own brand (rooms.ts); filters as query parameters or a JSON body.
+  const roomFilter = z.object({ vassalage: code, gameCode: code });
+  app.get("/wps/relay/GLS2_roomList", async (c) => {
+    const member = await requireMember(c);
+    const filter = parseQuery(c, roomFilter);
+    return ok(c, await pvpRooms(c.var.db, await memberMerchant(c, member.merchantCode), c.var.language, filter));
+  });
+  app.post("/wps/relay/GLS2_roomList", async (c) => {
+    const member = await requireMember(c);
+    // An empty body asks for every room.
+    const filter = (await c.req.text()).trim() ? await jsonBody(c, roomFilter) : {};
+    return ok(c, await pvpRooms(c.var.db, await memberMerchant(c, member.merchantCode), c.var.language, filter));
   });
 
   return app;
