@@ -3,6 +3,7 @@ import { useTranslation } from "react-i18next";
 import { supportedLanguages } from "~/i18n";
 import { vendorHref, type NavEntry } from "~/lib/navigation";
 import { gameCentreHref } from "~/lib/launch";
+import { formatRebate, rebateFor } from "~/lib/rebate";
 import type { loadGameCentre, loadListCentre } from "~/services/game-pages.server";
 import * as g from "~/styles/games.css";
 import * as h from "~/styles/home.css";
@@ -20,6 +21,18 @@ function useCategoryLabel(type: string) {
   const { t } = useTranslation();
   const entry = useCategory(type);
   return entry?.label || t(`cat_${type}`, { defaultValue: "" }) || entry?.fallbackLabel || type;
+}
+
+/** Spec §9 rebate display: "Rebate up to 1.2%" for the categories in the table, nothing for the others (PVP among them). */
+function RebateNote({ type }: { type: string }) {
+  const { t, i18n } = useTranslation();
+  const rate = rebateFor(type);
+  if (rate === null) return null;
+  return (
+    <p className={g.rebate} data-testid="rebate">
+      {t("rebate_up_to", { rate: formatRebate(rate, i18n.language) })}
+    </p>
+  );
 }
 
 /** Spec §9 slot hints as filters (must match the loader's accepted values). */
@@ -54,6 +67,7 @@ export function ListCentrePage() {
   return (
     <div data-testid={`list-centre-${data.type}`}>
       <h1>{title}</h1>
+      <RebateNote type={data.type} />
       {data.vendors.length ? (
         <nav aria-label={t("providers_title")} className={g.tabStrip} data-testid="vendor-tabs">
           <Link to={withParam("vassalage", null)} className={s.smallButton} aria-current={!f.vassalage ? "page" : undefined}>
@@ -151,6 +165,7 @@ export function GameCentrePage() {
   return (
     <div data-testid={`game-centre-${data.type}`}>
       <h1>{t("game_centre_title", { category: title })}</h1>
+      <RebateNote type={data.type} />
       {vendors.length ? (
         <ul className={h.gameGrid} style={{ gridTemplateColumns: "repeat(auto-fill, minmax(150px, 1fr))" }}>
           {vendors.map((v) => (
@@ -174,3 +189,4 @@ export function GameCentrePage() {
     </div>
   );
 }
+

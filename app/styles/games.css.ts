@@ -89,3 +89,16 @@ export const playBar = style({ display: "flex", flexWrap: "wrap", gap: 8, alignI
 export const playTitle = style({ fontSize: 18, margin: 0 });
 
 export const lobbySection = style({ margin: "0 0 24px" });
+
+/** Spec §9 rebate display under a category page's title. */
+export const rebate = style({
+  display: "inline-block",
+  margin: "-4px 0 12px",
+  padding: "2px 10px",
+  borderRadius: 999,
+  fontSize: 13,
+  fontWeight: 600,
+  color: vars.color.accent,
+  border: `1px solid ${vars.color.accent}`,
+});
+
