@@ -238,3 +238,37 @@ export async function getWinners(request: Request, language: string, size: { lim
   });
   return value.list.map((w) => w.vo);
 }
+
+const pvpRoomSchema = z.object({
+  roomId: z.string(),
+  tableNo: z.number(),
+  nodeId: z.number(),
+  gameCode: z.string(),
+  gameName: z.string(),
+  vassalage: z.string(),
+  vendorName: z.string(),
+  baseBet: z.string(),
+  minEntry: z.string(),
+  currency: z.string(),
+  maxSeats: z.number(),
+  players: z.number(),
+  status: z.enum(["OPEN", "FULL", "MAINTENANCE"]),
+});
+
+const pvpRoomsSchema = z.object({
+  list: z.array(pvpRoomSchema),
+  total: z.number(),
+  games: z.array(z.object({ nodeId: z.number(), gameCode: z.string(), gameName: z.string(), vassalage: z.string() })),
+});
+
+export type PvpRoom = z.infer<typeof pvpRoomSchema>;
+
+/** PVP rooms (spec §7 GLS2_roomList, TOKEN), by vendor (vassalage) and game; reads value.list. */
+export async function getPvpRooms(request: Request, language: string, filter: { vassalage?: string; gameCode?: string }) {
+  return callPlatform(request, "/wps/relay/GLS2_roomList", {
+    schema: pvpRoomsSchema,
+    query: { ...filter, language },
+    language,
+    token: await getSessionToken(request),
+  });
+}

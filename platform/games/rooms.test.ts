@@ -5,7 +5,7 @@ import { MIN_ENTRY_BASE_BETS, OCCUPANCY_WINDOW_MS, ROOM_TIERS, seatedAt, seatsFo
 import { games } from "./schema.js";
 
 type TestPlatform = Awaited<ReturnType<typeof createTestPlatform>>;
-type Room = { roomId: string; nodeId: number; gameCode: string; gameName: string; vassalage: string; vendorName: string; baseBet: string; minEntry: string; currency: string; maxSeats: number; players: number; status: string };
+type Room = { roomId: string; tableNo: number; nodeId: number; gameCode: string; gameName: string; vassalage: string; vendorName: string; baseBet: string; minEntry: string; currency: string; maxSeats: number; players: number; status: string };
 
 describe("PVP rooms (GLS2_roomList)", () => {
   let p: TestPlatform;
@@ -49,6 +49,7 @@ describe("PVP rooms (GLS2_roomList)", () => {
       const game = pvpGames.find((g) => g.nodeId === room.nodeId)!;
       expect(room).toMatchObject({ gameCode: game.gameCode, vassalage: game.vassalage, currency: "USD", maxSeats: seatsFor(game.gameCode) });
       expect(room.roomId).toMatch(new RegExp(`^${game.gameCode}-0[1-3]$`));
+      expect(room.roomId.endsWith(`-0${room.tableNo}`)).toBe(true);
       expect(room.baseBet).toMatch(/^\d+\.\d{2}$/);
       expect(Number(room.minEntry)).toBeCloseTo(Number(room.baseBet) * Number(MIN_ENTRY_BASE_BETS), 2);
       expect(room.players).toBeGreaterThanOrEqual(0);

@@ -85,6 +85,7 @@ export async function pvpRooms(
         const status: RoomStatus = e.maintenance ? "MAINTENANCE" : players >= maxSeats ? "FULL" : "OPEN";
         return {
           roomId,
+          tableNo: tier + 1,
           nodeId: g.nodeId,
           gameCode: g.gameCode,
           gameName: gameName(g.names, language),
