@@ -11,6 +11,7 @@ import { merchants } from "../system/schema.js";
 import { resolveMerchant } from "../system/service.js";
 import { launchForFun } from "./launch.js";
 import { addFavourite, favouriteIds, favouritePage, recentList, removeFavourite } from "./lobby.js";
+import { jackpotPool } from "./jackpot-pool.js";
 import { pvpRooms } from "./rooms.js";
 import { getGameItem, getGameList, getGameMenus, getHotGames, getVendorLanes, getWinners, suggestGames } from "./service.js";
 
@@ -60,6 +61,7 @@ async function memberMerchant(c: C, merchantCode: string) {
  * | other games of its category (maintenance) | GET /lgw/games/suggestions?nodeId&limitNum | public |
  * | hot games (value.list) | GET /lgw/games/hot?limitNum | public |
  * | winner board (value.list) | GET /lgw/games/winners?gameCategory&limitNum or pageNo&pageSize | public |
+ * | jackpot pool (amount, asOf) | GET /lgw/games/jackpot | public |
  * | free play URL (supportPlay 0) | POST /wps/game/launchFun {nodeId} | public |
  * | favourites: nodeIds | GET /wps/game/favourites/ids | TOKEN |
  * | favourites: paged (content, pageNum, totalPages) | GET /wps/game/favourites?pageNo&pageSize | TOKEN |
@@ -131,6 +133,9 @@ export function gameRoutes() {
     const merchant = await merchantOf(c);
     return ok(c, await getWinners(c.var.db, merchant, c.var.language, q.pageSize ?? q.limitNum ?? 20));
   });
+
+  // The jackpot counter's value, grounded in today's real in-house stakes (jackpot-pool.ts).
+  app.get("/lgw/games/jackpot", async (c) => ok(c, await jackpotPool(c.var.db, await merchantOf(c))));
 
   app.post("/wps/game/launchFun", async (c) => {
     const body = await jsonBody(c, z.object({ nodeId: z.number().int().positive() }));
