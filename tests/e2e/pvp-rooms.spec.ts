@@ -7,7 +7,7 @@ test.use({ extraHTTPHeaders: { "x-forwarded-for": `198.21.${randomInt(0, 255)}.$
 test.describe.configure({ timeout: 60_000 });
 
 async function logInFromPopup(page: Page, username: string) {
-  const form = page.getByRole("form", { name: "Iniciar sesión" }).last();
+  const form = page.getByTestId("login-popup").getByRole("form", { name: "Iniciar sesión" });
   await form.getByLabel("Nombre de usuario").fill(username);
   await form.getByLabel("Contraseña").fill("secret123");
   await form.getByRole("button", { name: "Iniciar sesión" }).click();
