@@ -114,7 +114,7 @@ globalStyle(`${roomTable} tr`, {
   "@media": {
     [narrow]: {
       display: "grid",
-      gridTemplateColumns: "1fr 1fr auto",
+      gridTemplateColumns: "1fr 1fr minmax(5em, auto)",
       gap: "2px 12px",
       padding: 10,
       marginBottom: 8,
