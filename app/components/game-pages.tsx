@@ -1,9 +1,12 @@
-import { Form, Link, useLoaderData, useSearchParams } from "@remix-run/react";
+import { Form, Link, useLoaderData, useLocation, useSearchParams } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { supportedLanguages } from "~/i18n";
 import { vendorHref, type NavEntry } from "~/lib/navigation";
-import { gameCentreHref } from "~/lib/launch";
+import { formatBalance } from "~/lib/format";
+import { gameCentreHref, playHref } from "~/lib/launch";
+import { formatRebate, rebateFor } from "~/lib/rebate";
 import type { loadGameCentre, loadListCentre } from "~/services/game-pages.server";
+import type { PvpRoom } from "~/services/games.server";
 import * as g from "~/styles/games.css";
 import * as h from "~/styles/home.css";
 import * as s from "~/styles/shell.css";
@@ -20,6 +23,18 @@ function useCategoryLabel(type: string) {
   const { t } = useTranslation();
   const entry = useCategory(type);
   return entry?.label || t(`cat_${type}`, { defaultValue: "" }) || entry?.fallbackLabel || type;
+}
+
+/** Spec §9 rebate display: "Rebate up to 1.2%" for the categories in the table, nothing for the others (PVP among them). */
+function RebateNote({ type }: { type: string }) {
+  const { t, i18n } = useTranslation();
+  const rate = rebateFor(type);
+  if (rate === null) return null;
+  return (
+    <p className={g.rebate} data-testid="rebate">
+      {t("rebate_up_to", { rate: formatRebate(rate, i18n.language) })}
+    </p>
+  );
 }
 
 /** Spec §9 slot hints as filters (must match the loader's accepted values). */
@@ -54,6 +69,7 @@ export function ListCentrePage() {
   return (
     <div data-testid={`list-centre-${data.type}`}>
       <h1>{title}</h1>
+      <RebateNote type={data.type} />
       {data.vendors.length ? (
         <nav aria-label={t("providers_title")} className={g.tabStrip} data-testid="vendor-tabs">
           <Link to={withParam("vassalage", null)} className={s.smallButton} aria-current={!f.vassalage ? "page" : undefined}>
@@ -151,6 +167,7 @@ export function GameCentrePage() {
   return (
     <div data-testid={`game-centre-${data.type}`}>
       <h1>{t("game_centre_title", { category: title })}</h1>
+      <RebateNote type={data.type} />
       {vendors.length ? (
         <ul className={h.gameGrid} style={{ gridTemplateColumns: "repeat(auto-fill, minmax(150px, 1fr))" }}>
           {vendors.map((v) => (
@@ -166,11 +183,122 @@ export function GameCentrePage() {
       ) : (
         <p>{t("vendors_empty")}</p>
       )}
+      {data.pvp ? <PvpRooms vassalage={data.vassalage} {...data.pvp} /> : null}
       {data.vassalage ? (
         <section className={h.section} style={{ marginTop: 20 }}>
           <GameGrid games={data.games} favourites={data.favourites} testId="game-list" hrefOf={gameCentreHref} />
         </section>
       ) : null}
     </div>
+  );
+}
+
+/**
+ * PVP rooms (spec §7 GLS2_roomList): a member sees the rooms of the chosen vendor (or all), with
+ * a game filter as a plain GET form; "join" opens the game through the launch page and its gate.
+ * The rooms need a session, so a visitor is asked to log in and comes back here.
+ */
+function PvpRooms({
+  vassalage,
+  gameCode,
+  rooms,
+  roomGames,
+}: {
+  vassalage: string | null;
+  gameCode: string | null;
+  rooms: PvpRoom[] | null;
+  roomGames: Array<{ gameCode: string; gameName: string }>;
+}) {
+  const { t, i18n } = useTranslation();
+  const location = useLocation();
+  if (!rooms) {
+    return (
+      <section className={`${g.rooms} ${h.section}`} aria-labelledby="pvp-rooms-title" data-testid="pvp-login-prompt" style={{ marginTop: 20 }}>
+        <h2 id="pvp-rooms-title" className={h.sectionTitle}>
+          {t("pvp_rooms_title")}
+        </h2>
+        <p>{t("pvp_login_prompt")}</p>
+        <Link to={`/login?${new URLSearchParams({ redirectTo: location.pathname + location.search })}`} className={s.primaryButton}>
+          {t("login_submit")}
+        </Link>
+      </section>
+    );
+  }
+  const money = (amount: string, currency: string) => `${formatBalance(amount, i18n.language)} ${currency}`;
+  return (
+    <section className={g.rooms} aria-labelledby="pvp-rooms-title" data-testid="pvp-rooms" style={{ marginTop: 20 }}>
+      <h2 id="pvp-rooms-title" className={h.sectionTitle}>
+        {t("pvp_rooms_title")}
+      </h2>
+      {roomGames.length ? (
+        <Form method="get" className={g.filters}>
+          {vassalage ? <input type="hidden" name="vassalage" value={vassalage} /> : null}
+          <label htmlFor="pvp-game">{t("play_game")}</label>
+          <select id="pvp-game" name="gameCode" defaultValue={gameCode ?? ""} className={s.field} style={{ width: "auto" }}>
+            <option value="">{t("pvp_all_games")}</option>
+            {roomGames.map((game) => (
+              <option key={game.gameCode} value={game.gameCode}>
+                {game.gameName}
+              </option>
+            ))}
+          </select>
+          <button type="submit" className={s.smallButton}>
+            {t("period_apply")}
+          </button>
+        </Form>
+      ) : null}
+      {rooms.length ? (
+        <table className={g.roomTable} data-testid="pvp-room-table">
+          <thead>
+            <tr>
+              <th scope="col">{t("play_game")}</th>
+              <th scope="col">{t("pvp_base_bet")}</th>
+              <th scope="col">{t("pvp_min_entry")}</th>
+              <th scope="col">{t("pvp_seats")}</th>
+              <th scope="col">{t("status_label")}</th>
+              <th scope="col">
+                <span className={s.visuallyHidden}>{t("pvp_join")}</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {rooms.map((room) => (
+              <tr key={room.roomId} data-room-id={room.roomId}>
+                <td>
+                  {room.gameName} · {t("pvp_table_n", { n: room.tableNo })}
+                  <span className={g.roomVendor}>{room.vendorName}</span>
+                </td>
+                <td data-label={t("pvp_base_bet")} data-num="">
+                  {money(room.baseBet, room.currency)}
+                </td>
+                <td data-label={t("pvp_min_entry")} data-num="">
+                  {money(room.minEntry, room.currency)}
+                </td>
+                <td data-label={t("pvp_seats")} data-num="">
+                  {room.players}/{room.maxSeats}
+                </td>
+                <td data-label={t("status_label")} className={g.roomStatus}>
+                  {room.status === "MAINTENANCE" ? t("vendor_maintenance") : t(`pvp_status_${room.status}`)}
+                </td>
+                <td>
+                  {room.status === "OPEN" ? (
+                    <Link to={playHref(room)} className={s.smallButton} data-testid="pvp-join">
+                      {t("pvp_join")}
+                      <span className={s.visuallyHidden}>
+                        {" "}
+                        {room.gameName} · {t("pvp_table_n", { n: room.tableNo })}
+                      </span>
+                    </Link>
+                  ) : null}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      ) : (
+        <p data-testid="pvp-rooms-empty">{t("pvp_rooms_empty")}</p>
+      )}
+      {rooms.length ? <p className={g.roomNote}>{t("pvp_occupancy_note")}</p> : null}
+    </section>
   );
 }

@@ -3,7 +3,7 @@ import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { CsrfInput } from "./csrf";
 import { formatClock, formatWinAmount } from "~/lib/format";
-import { formatJackpot, jackpotAt } from "~/lib/jackpot";
+import { formatJackpot, jackpotValueAt, type JackpotPool } from "~/lib/jackpot";
 import type { Banner, Notice } from "~/services/announcements.server";
 import type { Winner } from "~/services/games.server";
 import * as h from "~/styles/home.css";
@@ -137,20 +137,23 @@ export function NoticeMarquee({ notices, now, timeZone }: { notices: Notice[]; n
   );
 }
 
-/** The jackpot counter: a function of time, so a reload without scripts shows it grown; scripts tick it live. */
-export function JackpotCounter({ now }: { now: number }) {
+/**
+ * The jackpot counter: the platform's pool (real stakes in it) carried on by the spec's clock, so
+ * a reload without scripts shows it grown; scripts tick it live.
+ */
+export function JackpotCounter({ now, pool }: { now: number; pool: JackpotPool | null }) {
   const { t, i18n } = useTranslation();
-  const [value, setValue] = useState(() => jackpotAt(now).cents);
+  const [value, setValue] = useState(() => jackpotValueAt(pool, now).cents);
   useEffect(() => {
     let timer: ReturnType<typeof setTimeout>;
     const tick = () => {
-      const { cents, nextTickAt } = jackpotAt(Date.now());
+      const { cents, nextTickAt } = jackpotValueAt(pool, Date.now());
       setValue(cents);
       timer = setTimeout(tick, Math.max(50, nextTickAt - Date.now()));
     };
     tick();
     return () => clearTimeout(timer);
-  }, []);
+  }, [pool]);
   return (
     <section className={h.jackpot} aria-labelledby="jackpot-title" data-testid="jackpot">
       <h2 id="jackpot-title" className={h.sectionTitle}>

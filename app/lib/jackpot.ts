@@ -1,35 +1,37 @@
-/**
- * The running jackpot counter (spec §9): starts between 11e9 and 12e9 with two decimals and
- * grows by 100 to 500 every 3, 4 or 5 seconds. The value is a pure function of time, so the
- * server renders a value that keeps growing between page loads and the browser carries on from
- * it. It restarts from a new value each UTC day, so it stays within its range.
- */
-export const JACKPOT_MIN = 11_000_000_000;
-export const JACKPOT_MAX = 12_000_000_000;
-const DAY = 86_400_000;
-const TICKS = [3000, 4000, 5000] as const;
+import { foldJackpot, JACKPOT_MAX, JACKPOT_MIN, jackpotClock } from "#platform/games/jackpot.js";
 
-function hash(n: number): number {
-  let x = Math.imul(n ^ 0x9e3779b9, 0x85ebca6b);
-  x = Math.imul(x ^ (x >>> 13), 0xc2b2ae35);
-  return ((x ^ (x >>> 16)) >>> 0) / 4294967296;
+/**
+ * The running jackpot counter (spec §4, §9). The platform's pool (GET /lgw/games/jackpot) is the
+ * spec's clock plus what real play put in today; the page starts from that value, rendered by the
+ * server, and the browser carries it on with the same clock (100 to 500 every 3, 4 or 5 seconds),
+ * so a reload shows what the counter had reached, not a jump back or forward.
+ */
+export { JACKPOT_MAX, JACKPOT_MIN };
+
+/** The platform's pool: its value in hundredths at the moment it was read. */
+export interface JackpotPool {
+  cents: number;
+  asOf: number;
 }
 
-/** Value in hundredths (cents) at time `ms`, and when the next tick comes. */
+/** The clock alone (no pool read): value in hundredths at `ms`, and when the next tick comes. */
 export function jackpotAt(ms: number): { cents: number; nextTickAt: number } {
-  const day = Math.floor(ms / DAY);
-  const dayStart = day * DAY;
-  // Start of day: a value in the lower half of the range, with cents.
-  let cents = Math.round((JACKPOT_MIN + hash(day) * (JACKPOT_MAX - JACKPOT_MIN) * 0.5) * 100);
-  let t = dayStart;
-  let k = 0;
-  for (;;) {
-    const step = TICKS[Math.floor(hash(day * 100_003 + k) * 3)]!;
-    if (t + step > ms) return { cents, nextTickAt: t + step };
-    t += step;
-    cents += Math.round((100 + hash(day * 7_919 + k) * 400) * 100);
-    k++;
-  }
+  const { cents, nextTickAt } = jackpotClock(ms);
+  return { cents, nextTickAt };
+}
+
+/**
+ * The counter at `ms`, carried on from the pool by the clock's ticks since it was read. A clock
+ * behind the server's adds nothing (the counter never runs backwards); a new day is a new jackpot,
+ * as on the platform, so the clock alone until the next read.
+ */
+export function jackpotValueAt(pool: JackpotPool | null, ms: number): { cents: number; nextTickAt: number } {
+  const now = jackpotClock(ms);
+  if (!pool) return { cents: now.cents, nextTickAt: now.nextTickAt };
+  const then = jackpotClock(pool.asOf);
+  if (then.periodStart !== now.periodStart) return { cents: now.cents, nextTickAt: now.nextTickAt };
+  const grown = Math.max(0, now.cents - then.cents);
+  return { cents: foldJackpot(pool.cents + grown), nextTickAt: ms < pool.asOf ? then.nextTickAt : now.nextTickAt };
 }
 
 /** Two decimals with thousands separators in the given locale. */

@@ -32,7 +32,7 @@ export default function Home() {
       <h1 className={s.visuallyHidden}>{shell?.site.name}</h1>
       <BannerCarousel banners={data.banners} />
       <NoticeMarquee notices={data.notices} now={data.now} timeZone={shell?.site.timeZone ?? "UTC"} />
-      <JackpotCounter now={data.now} />
+      <JackpotCounter now={data.now} pool={data.jackpot} />
       <div className={h.twoCol}>
         <WinnersBoard winners={data.winners} refreshTo="/?refresh=winners" />
         <section className={h.section} aria-labelledby="hot-title" data-testid="hot-games">

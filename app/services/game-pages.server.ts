@@ -1,7 +1,8 @@
 import { json } from "@remix-run/node";
 import { getUser } from "./auth.server";
-import { getFavouriteIds, getGameList, getHotGames, getVendorLanes, perSession, type VendorLane } from "./games.server";
+import { getFavouriteIds, getGameList, getHotGames, getPvpRooms, getVendorLanes, perSession, type VendorLane } from "./games.server";
 import { getLocale } from "./i18n.server";
+import { PlatformError } from "./platform.server";
 
 /** Games per page in the list centres (six rows of seven). */
 export const LIST_PAGE_SIZE = 42;
@@ -50,14 +51,33 @@ export async function loadListCentre(request: Request, type: "RNG" | "HOT" | "FI
   return json({ type, filters, games: list.games, favourites, vendors, pageNo: list.pageNo, totalPages: list.totalPages, total: list.total });
 }
 
-/** Loader of a game centre (/live, /sports, ...): the chosen vendor's games. */
+/** Loader of a game centre (/live, /sports, ...): the chosen vendor's games; on /pvp a member also gets the rooms. */
 export async function loadGameCentre(request: Request, type: string) {
   const url = new URL(request.url);
   const [locale, user] = await Promise.all([getLocale(request), getUser(request)]);
   const vassalage = codeParam(url.searchParams.get("vassalage"));
-  const [list, favourites] = await Promise.all([
+  const gameCode = codeParam(url.searchParams.get("gameCode"));
+  const [list, favourites, rooms] = await Promise.all([
     vassalage ? getGameList(request, locale, { vassalage, pageNo: 1, pageSize: LIST_PAGE_SIZE }) : null,
     vassalage ? getFavouriteIds(request, user) : ([] as number[]),
+    type === "PVP" && user ? loadRooms(request, locale, { vassalage, gameCode }) : null,
   ]);
-  return json({ type, vassalage: vassalage ?? null, games: list?.games ?? [], favourites });
+  return json({
+    type,
+    vassalage: vassalage ?? null,
+    games: list?.games ?? [],
+    favourites,
+    // PVP rooms need a session token (spec §7): null means "log in to see them".
+    pvp: type === "PVP" ? { gameCode: gameCode ?? null, rooms: rooms?.list ?? null, roomGames: rooms?.games ?? [] } : null,
+  });
+}
+
+/** The rooms, or null when the platform no longer knows the session (the page then asks to log in). */
+async function loadRooms(request: Request, locale: string, filter: { vassalage?: string; gameCode?: string }) {
+  try {
+    return await getPvpRooms(request, locale, filter);
+  } catch (e) {
+    if (e instanceof PlatformError && e.status === 401) return null;
+    throw e;
+  }
 }

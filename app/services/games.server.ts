@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
 import { z } from "zod";
+import type { JackpotPool } from "~/lib/jackpot";
 import { callPlatform, PlatformError } from "./platform.server";
 import { getSessionToken } from "./session.server";
 import { getSiteHost } from "./client-info.server";
@@ -237,4 +238,46 @@ export async function getWinners(request: Request, language: string, size: { lim
     language,
   });
   return value.list.map((w) => w.vo);
+}
+
+const pvpRoomSchema = z.object({
+  roomId: z.string(),
+  tableNo: z.number(),
+  nodeId: z.number(),
+  gameCode: z.string(),
+  gameName: z.string(),
+  vassalage: z.string(),
+  vendorName: z.string(),
+  baseBet: z.string(),
+  minEntry: z.string(),
+  currency: z.string(),
+  maxSeats: z.number(),
+  players: z.number(),
+  status: z.enum(["OPEN", "FULL", "MAINTENANCE"]),
+});
+
+const pvpRoomsSchema = z.object({
+  list: z.array(pvpRoomSchema),
+  total: z.number(),
+  games: z.array(z.object({ nodeId: z.number(), gameCode: z.string(), gameName: z.string(), vassalage: z.string() })),
+});
+
+export type PvpRoom = z.infer<typeof pvpRoomSchema>;
+
+/** PVP rooms (spec §7 GLS2_roomList, TOKEN), by vendor (vassalage) and game; reads value.list. */
+export async function getPvpRooms(request: Request, language: string, filter: { vassalage?: string; gameCode?: string }) {
+  return callPlatform(request, "/wps/relay/GLS2_roomList", {
+    schema: pvpRoomsSchema,
+    query: { ...filter, language },
+    language,
+    token: await getSessionToken(request),
+  });
+}
+
+const jackpotSchema = z.object({ amount: z.string().regex(/^\d{1,15}\.\d{2}$/), asOf: z.string().datetime() });
+
+/** The jackpot pool (public): the platform's value at asOf, for the counter to carry on from. */
+export async function getJackpot(request: Request, language: string): Promise<JackpotPool> {
+  const value = await callPlatform(request, "/lgw/games/jackpot", { schema: jackpotSchema, language });
+  return { cents: Number(value.amount.replace(".", "")), asOf: Date.parse(value.asOf) };
 }

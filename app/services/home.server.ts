@@ -1,5 +1,5 @@
 import { getAnnouncements } from "./announcements.server";
-import { getFavouriteIds, getGameList, getHotGames, getWinners, perSession } from "./games.server";
+import { getFavouriteIds, getGameList, getHotGames, getJackpot, getWinners, perSession } from "./games.server";
 import { isFirstLoginSession } from "./captcha.server";
 import { getClosedAnnouncements } from "./preferences.server";
 import type { ShellUser } from "./shell.server";
@@ -15,13 +15,15 @@ export async function loadHome(request: Request, locale: string, user: ShellUser
   const executions = user ? ["A", ...((await isFirstLoginSession(request)) ? ["F"] : [])] : ["B"];
   // Spec §4: hot games and winners stay as they were for this session until refreshed on purpose.
   const refresh = new URL(request.url).searchParams.get("refresh");
-  const [announcements, hot, fish, winners, closed, favourites] = await Promise.all([
+  const [announcements, hot, fish, winners, closed, favourites, jackpot] = await Promise.all([
     getAnnouncements(request, locale, { executions, bannerGroups: ["w_home"] }),
     perSession(request, locale, "HOT_GAMES", refresh === "hot", () => getHotGames(request, locale, HOME_HOT_GAMES)),
     getGameList(request, locale, { gameType: "FISH", pageNo: 1, pageSize: HOME_FISH_GAMES }),
     perSession(request, locale, "WINNERS", refresh === "winners", () => getWinners(request, locale, { pageSize: HOME_WINNERS })),
     getClosedAnnouncements(request),
     getFavouriteIds(request, user),
+    // The counter still runs on the spec's clock alone if the pool cannot be read (the failure is logged).
+    getJackpot(request, locale).catch(() => null),
   ]);
   const closedIds = user ? closed.member : closed.visitor;
   return {
@@ -32,6 +34,7 @@ export async function loadHome(request: Request, locale: string, user: ShellUser
     fish: fish.games,
     winners,
     favourites,
+    jackpot,
     now: Date.now(),
   };
 }

@@ -89,3 +89,48 @@ export const playBar = style({ display: "flex", flexWrap: "wrap", gap: 8, alignI
 export const playTitle = style({ fontSize: 18, margin: 0 });
 
 export const lobbySection = style({ margin: "0 0 24px" });
+
+/** Spec §9 rebate display under a category page's title. */
+export const rebate = style({
+  display: "inline-block",
+  margin: "-4px 0 12px",
+  padding: "2px 10px",
+  borderRadius: 999,
+  fontSize: 13,
+  fontWeight: 600,
+  color: vars.color.accent,
+  border: `1px solid ${vars.color.accent}`,
+});
+
+/** PVP rooms: a table on wide screens; on a phone each room is a small card of labelled lines. */
+const narrow = "screen and (max-width: 640px)";
+export const rooms = style({ margin: "0 0 20px" });
+export const roomTable = style({ width: "100%", borderCollapse: "collapse", fontSize: 14, "@media": { [narrow]: { display: "block" } } });
+globalStyle(`${roomTable} tbody`, { "@media": { [narrow]: { display: "block" } } });
+globalStyle(`${roomTable} th, ${roomTable} td`, { padding: "8px 10px", textAlign: "start", borderBottom: `1px solid ${vars.color.border}` });
+globalStyle(`${roomTable} td[data-num]`, { fontVariantNumeric: "tabular-nums", whiteSpace: "nowrap" });
+globalStyle(`${roomTable} thead`, { "@media": { [narrow]: { position: "absolute", width: 1, height: 1, overflow: "hidden", clip: "rect(0 0 0 0)" } } });
+globalStyle(`${roomTable} tr`, {
+  "@media": {
+    [narrow]: {
+      display: "grid",
+      gridTemplateColumns: "1fr 1fr minmax(5em, auto)",
+      gap: "2px 12px",
+      padding: 10,
+      marginBottom: 8,
+      borderRadius: 10,
+      border: `1px solid ${vars.color.border}`,
+      background: vars.color.surface,
+    },
+  },
+});
+globalStyle(`${roomTable} td`, { "@media": { [narrow]: { display: "block", padding: "2px 0", border: 0 } } });
+globalStyle(`${roomTable} td[data-label]::before`, {
+  "@media": { [narrow]: { content: "attr(data-label)", display: "block", fontSize: 12, color: vars.color.muted } },
+});
+globalStyle(`${roomTable} td:first-child`, { "@media": { [narrow]: { gridColumn: "1 / -1", fontWeight: 700 } } });
+// The join button sits at the end of the card, beside the four figures.
+globalStyle(`${roomTable} td:last-child`, { "@media": { [narrow]: { gridColumn: "3", gridRow: "2 / span 2", alignSelf: "center" } } });
+export const roomVendor = style({ display: "block", fontSize: 12, fontWeight: 400, color: vars.color.muted });
+export const roomStatus = style({ fontSize: 13, color: vars.color.muted });
+export const roomNote = style({ color: vars.color.muted, fontSize: 12, margin: "6px 0 0" });

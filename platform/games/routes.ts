@@ -11,6 +11,8 @@ import { merchants } from "../system/schema.js";
 import { resolveMerchant } from "../system/service.js";
 import { launchForFun } from "./launch.js";
 import { addFavourite, favouriteIds, favouritePage, recentList, removeFavourite } from "./lobby.js";
+import { jackpotPool } from "./jackpot-pool.js";
+import { pvpRooms } from "./rooms.js";
 import { getGameItem, getGameList, getGameMenus, getHotGames, getVendorLanes, getWinners, suggestGames } from "./service.js";
 
 const code = z.string().regex(/^[A-Za-z0-9_]{1,40}$/).optional();
@@ -59,12 +61,14 @@ async function memberMerchant(c: C, merchantCode: string) {
  * | other games of its category (maintenance) | GET /lgw/games/suggestions?nodeId&limitNum | public |
  * | hot games (value.list) | GET /lgw/games/hot?limitNum | public |
  * | winner board (value.list) | GET /lgw/games/winners?gameCategory&limitNum or pageNo&pageSize | public |
+ * | jackpot pool (amount, asOf) | GET /lgw/games/jackpot | public |
  * | free play URL (supportPlay 0) | POST /wps/game/launchFun {nodeId} | public |
  * | favourites: nodeIds | GET /wps/game/favourites/ids | TOKEN |
  * | favourites: paged (content, pageNum, totalPages) | GET /wps/game/favourites?pageNo&pageSize | TOKEN |
  * | favourites: add | POST /wps/game/favourites {nodeId, vendor?, gameType?} | TOKEN |
  * | favourites: remove | DELETE /wps/game/favourites/:nodeId | TOKEN |
  * | recent games (value.list) | GET /wps/game/recent?limitNum | TOKEN |
+ * | PVP rooms (value.list) | GET /wps/relay/GLS2_roomList?vassalage&gameCode, or POST with them as JSON | TOKEN |
  *
  * The merchant is the one serving the visitor's host (X-Site-Host); the `merchant` and
  * `merchantCode` query parameters of the spec are accepted and ignored, so one brand never reads
@@ -130,6 +134,9 @@ export function gameRoutes() {
     return ok(c, await getWinners(c.var.db, merchant, c.var.language, q.pageSize ?? q.limitNum ?? 20));
   });
 
+  // The jackpot counter's value, grounded in today's real in-house stakes (jackpot-pool.ts).
+  app.get("/lgw/games/jackpot", async (c) => ok(c, await jackpotPool(c.var.db, await merchantOf(c))));
+
   app.post("/wps/game/launchFun", async (c) => {
     const body = await jsonBody(c, z.object({ nodeId: z.number().int().positive() }));
     return ok(c, await launchForFun(c.var.db, await merchantOf(c), c.var.language, body.nodeId));
@@ -164,6 +171,20 @@ export function gameRoutes() {
     const member = await requireRealMember(c);
     const q = parseQuery(c, z.object({ limitNum: pageSize(30, 12) }));
     return ok(c, await recentList(c.var.db, await memberMerchant(c, member.merchantCode), member.id, c.var.language, q.limitNum));
+  });
+
+  // PVP rooms of the member's own brand (rooms.ts); filters as query parameters or a JSON body.
+  const roomFilter = z.object({ vassalage: code, gameCode: code });
+  app.get("/wps/relay/GLS2_roomList", async (c) => {
+    const member = await requireMember(c);
+    const filter = parseQuery(c, roomFilter);
+    return ok(c, await pvpRooms(c.var.db, await memberMerchant(c, member.merchantCode), c.var.language, filter));
+  });
+  app.post("/wps/relay/GLS2_roomList", async (c) => {
+    const member = await requireMember(c);
+    // An empty body asks for every room.
+    const filter = (await c.req.text()).trim() ? await jsonBody(c, roomFilter) : {};
+    return ok(c, await pvpRooms(c.var.db, await memberMerchant(c, member.merchantCode), c.var.language, filter));
   });
 
   return app;

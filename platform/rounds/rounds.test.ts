@@ -5,6 +5,7 @@ import { createRng, hashSeed, newServerSeed } from "../house/fair.js";
 import { HOUSE_GAMES } from "../house/games/index.js";
 import { members } from "../accounts/schema.js";
 import { fairSeeds } from "./schema.js";
+import { jackpotPool } from "../games/jackpot-pool.js";
 
 type TestPlatform = Awaited<ReturnType<typeof createTestPlatform>>;
 
@@ -161,6 +162,27 @@ describe("in-house rounds", () => {
     const bad = await p.call("/lgw/house/verify", { method: "POST", json: { ...replay, currency: "JPY", bets: [{ kind: "big", amount: "2.00" }] } });
     expect(bad.status).toBe(400);
     expect(bad.body.error.code).toBe("INVALID_REQUEST");
+  });
+
+  it("feeds 1% of every settled stake into the public jackpot pool", async () => {
+    const demo = { code: "DEMO", currency: "USD" };
+    const hundredths = (s: string) => BigInt(s.replace(".", ""));
+    // One moment for both reads, so only the settled round can change the pool, not the clock.
+    const at = Date.now();
+    const before = await jackpotPool(p.handle.db, demo, at, { cacheMs: 0 });
+    const m = await player();
+    const round = await play(m.token, "HOUSE_ROULETTE", [{ kind: "red", amount: "10.00" }]);
+    expect(round.body.value.status).toBe("SETTLED");
+    const after = await jackpotPool(p.handle.db, demo, at, { cacheMs: 0 });
+    expect(hundredths(after.settledStake) - hundredths(before.settledStake)).toBe(1000n);
+    expect(after.settledRounds).toBe(before.settledRounds + 1);
+    expect(hundredths(after.amount) - hundredths(before.amount)).toBe(10n);
+    expect(Number(after.amount)).toBeGreaterThanOrEqual(11e9);
+    expect(Number(after.amount)).toBeLessThan(12e9);
+
+    const open = await p.call("/lgw/games/jackpot", { headers: host });
+    expect(open.status).toBe(200);
+    expect(open.body.value).toMatchObject({ amount: expect.stringMatching(/^1[12]\d{9}\.\d{2}$/), currency: "USD", contributionPercent: 1, settledStake: after.settledStake });
   });
 
   it("keeps every ledger invariant", async () => {

@@ -2,7 +2,7 @@ import AxeBuilder from "@axe-core/playwright";
 import { expect, test } from "./fixtures";
 
 for (const theme of ["light", "dark"] as const) {
-  for (const path of ["/", "/login", "/hot", "/promotions"]) {
+  for (const path of ["/", "/login", "/hot", "/promotions", "/rng", "/pvp"]) {
     test(`${path} has no serious accessibility violation in the ${theme} theme`, async ({ page, context, baseURL }) => {
       await context.addCookies([{ name: "theme", value: encodeURIComponent(Buffer.from(JSON.stringify(theme)).toString("base64")), url: baseURL! }]);
       await page.goto(path);

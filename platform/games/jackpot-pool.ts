@@ -1,0 +1,96 @@
+import { and, eq, gte, sql } from "drizzle-orm";
+import type { Database } from "../db/client.js";
+import { currencyExponent, formatAmount } from "../ledger/money.js";
+import { houseRounds } from "../rounds/schema.js";
+import { foldJackpot, JACKPOT_MAX_CENTS, JACKPOT_MIN_CENTS, jackpotClock } from "./jackpot.js";
+import { formatMinor } from "./service.js";
+
+/**
+ * A merchant's jackpot pool, grounded in real play (jackpot.ts has the formula and the range
+ * rule): the spec's clock, plus 1% of the stakes of in-house rounds settled today, minus today's
+ * jackpot-sized wins (a payout of at least 500 times its round's stake is paid out of the pool).
+ * Amounts are the merchant's currency shown with two decimals, the counter's display unit.
+ */
+export const JACKPOT_CONTRIBUTION_BASIS_POINTS = 100n;
+export const JACKPOT_WIN_MULTIPLE = 500n;
+/** Today's totals are read at most this often per merchant and node: the home page asks every time. */
+export const JACKPOT_CACHE_MS = 5000;
+
+export interface PlayTotals {
+  /** Minor units of the currency. */
+  settledStake: bigint;
+  jackpotWins: bigint;
+  rounds: number;
+}
+
+/** The pool in hundredths of the display unit: clock + contribution − jackpot wins, folded into the range. */
+export function jackpotPoolCents(clockCents: number, play: Pick<PlayTotals, "settledStake" | "jackpotWins">, currency: string) {
+  const unit = 10n ** BigInt(currencyExponent(currency));
+  // Minor units → hundredths of a unit; the contribution rounds down to the hundredth.
+  const contribution = (play.settledStake * JACKPOT_CONTRIBUTION_BASIS_POINTS) / (100n * unit);
+  const wins = (play.jackpotWins * 100n) / unit;
+  const raw = BigInt(clockCents) + contribution - wins;
+  const min = BigInt(JACKPOT_MIN_CENTS);
+  // Reduced first, so a number of any size becomes a safe JavaScript integer before folding.
+  const reduced = raw >= min ? min + ((raw - min) % BigInt(JACKPOT_MAX_CENTS - JACKPOT_MIN_CENTS)) : min;
+  return { cents: foldJackpot(Number(reduced)), contribution, wins };
+}
+
+async function readTotals(db: Database, merchant: { code: string; currency: string }, since: Date): Promise<PlayTotals> {
+  const [row] = await db
+    .select({
+      stake: sql<string>`coalesce(sum(${houseRounds.stake}), 0)::text`,
+      wins: sql<string>`coalesce(sum(${houseRounds.win}) filter (where ${houseRounds.stake} > 0 and ${houseRounds.win} >= ${houseRounds.stake} * ${sql.raw(JACKPOT_WIN_MULTIPLE.toString())}), 0)::text`,
+      rounds: sql<number>`count(*)::int`,
+    })
+    .from(houseRounds)
+    .where(
+      and(
+        eq(houseRounds.merchantCode, merchant.code),
+        eq(houseRounds.currency, merchant.currency),
+        eq(houseRounds.status, "SETTLED"),
+        gte(houseRounds.settledAt, since),
+      ),
+    );
+  return { settledStake: BigInt(row?.stake ?? "0"), jackpotWins: BigInt(row?.wins ?? "0"), rounds: Number(row?.rounds ?? 0) };
+}
+
+const cache = new WeakMap<Database, Map<string, { at: number; totals: Promise<PlayTotals> }>>();
+
+function todaysTotals(db: Database, merchant: { code: string; currency: string }, periodStart: number, cacheMs: number): Promise<PlayTotals> {
+  let byKey = cache.get(db);
+  if (!byKey) cache.set(db, (byKey = new Map()));
+  const key = `${merchant.code}|${merchant.currency}|${periodStart}`;
+  const hit = byKey.get(key);
+  if (hit && Date.now() - hit.at < cacheMs) return hit.totals;
+  const totals = readTotals(db, merchant, new Date(periodStart));
+  if (byKey.size > 1000) byKey.clear();
+  const map = byKey;
+  map.set(key, { at: Date.now(), totals });
+  totals.catch(() => map.delete(key));
+  return totals;
+}
+
+/** The public jackpot answer (GET /lgw/games/jackpot): the pool now, and what it is made of. */
+export async function jackpotPool(
+  db: Database,
+  merchant: { code: string; currency: string },
+  now = Date.now(),
+  { cacheMs = JACKPOT_CACHE_MS }: { cacheMs?: number } = {},
+) {
+  const clock = jackpotClock(now);
+  const play = await todaysTotals(db, merchant, clock.periodStart, cacheMs);
+  const pool = jackpotPoolCents(clock.cents, play, merchant.currency);
+  return {
+    amount: formatMinor(BigInt(pool.cents)),
+    currency: merchant.currency,
+    asOf: new Date(now).toISOString(),
+    nextTickAt: new Date(clock.nextTickAt).toISOString(),
+    periodStart: new Date(clock.periodStart).toISOString(),
+    contributionPercent: Number(JACKPOT_CONTRIBUTION_BASIS_POINTS) / 100,
+    settledStake: formatAmount(play.settledStake, merchant.currency),
+    settledRounds: play.rounds,
+    contribution: formatMinor(pool.contribution),
+    jackpotWins: formatAmount(play.jackpotWins, merchant.currency),
+  };
+}
