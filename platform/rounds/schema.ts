@@ -65,5 +65,7 @@ export const houseRounds = pgTable(
     uniqueIndex("house_rounds_request_uq").on(t.memberId, t.requestKey),
     index("house_rounds_member_idx").on(t.memberId, t.id),
     index("house_rounds_open_idx").on(t.memberId, t.gameCode).where(sql`status = 'OPEN'`),
+    // The jackpot pool sums the day's settled stakes per merchant.
+    index("house_rounds_settled_idx").on(t.merchantCode, t.settledAt),
   ],
 );
