@@ -14,7 +14,7 @@ import { readForm } from "~/services/forms.server";
 import {
   actInRound,
   betRefusal,
-  bettingRecord,
+  gameRecall,
   houseGames,
   houseRefusalKey,
   houseSeeds,
@@ -57,13 +57,13 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const [seeds, open, record, asked] = await Promise.all([
     houseSeeds(request),
     game.type === "session" ? openRound(request, code) : Promise.resolve(null),
-    bettingRecord(request, { game: code, pageSize: 10 }),
+    gameRecall(request, code),
     wanted ? memberRound(request, wanted) : Promise.resolve(null),
   ]);
   // A round in play comes first: its moves must be made before another round starts.
   const round = open ?? (asked && asked.game === code ? asked : null);
   const revealed = url.searchParams.get("rotated") === "1" ? (seeds.revealed[0] ?? null) : null;
-  return json({ ...base, seeds, round, recent: record.content, requestKey: newRequestKey(), revealed });
+  return json({ ...base, seeds, round, recent: record, requestKey: newRequestKey(), revealed });
 }
 
 type ActionData = { intent: string; errors: Record<string, string[]>; values: Record<string, string> };

@@ -4,6 +4,7 @@ import { HOUSE_GAMES, isHouseGameCode } from "#platform/house/games/index.js";
 import type { SlotEngine } from "#platform/house/games/slot-engine.js";
 import { callPlatform, PlatformError } from "./platform.server";
 import { memberCall } from "./money.server";
+import { ticketSchema } from "./lottery.server";
 
 /**
  * The in-house games (vendor HOUSE) as the web reads them from the platform (platform/rounds):
@@ -56,7 +57,16 @@ export const roundSchema = z.object({
 });
 export type RoundView = z.infer<typeof roundSchema>;
 
-export const recordSchema = z.object({ content: z.array(roundSchema), pageNum: z.number(), totalPages: z.number(), total: z.number() });
+/** The betting record: in-house rounds and lottery tickets (platform/rounds/record.ts), each with its kind. */
+export const recordItemSchema = z.union([roundSchema.extend({ kind: z.literal("ROUND") }), ticketSchema.extend({ kind: z.literal("TICKET") })]);
+export type RecordItem = z.infer<typeof recordItemSchema>;
+export const recordSchema = z.object({ content: z.array(recordItemSchema), pageNum: z.number(), totalPages: z.number(), total: z.number() });
+
+/** A game's own rounds (its recall): the record filtered by one house game holds rounds only. */
+export async function gameRecall(request: Request, game: string, pageSize = 10): Promise<RoundView[]> {
+  const record = await bettingRecord(request, { game, pageSize });
+  return record.content.flatMap((x) => (x.kind === "ROUND" ? [x] : []));
+}
 
 export const verifySchema = z.object({
   roundId: z.number(),

@@ -24,6 +24,11 @@ export function pageGames(page: LotteryPage): LotteryGame[] {
   return (Object.values(LOTTERY_GAMES) as LotteryGame[]).filter((g) => g.kind === PAGE_KINDS[page]);
 }
 
+/** Every lottery game, for the betting record's game filter. */
+export function lotteryGames(): Array<{ code: string; name: string }> {
+  return (Object.values(LOTTERY_GAMES) as LotteryGame[]).map((g) => ({ code: g.code, name: g.name }));
+}
+
 const drawSchema = z.object({
   gameCode: z.string(),
   issue: z.string(),
@@ -53,10 +58,11 @@ const gameSchema = z.object({
 });
 export type LotteryGameView = z.infer<typeof gameSchema> & { tiers: string[] };
 
-const ticketSchema = z.object({
+export const ticketSchema = z.object({
   id: z.number(),
   gameCode: z.string(),
   gameName: z.string(),
+  page: z.string().nullable(),
   issue: z.string(),
   prizeMode: z.string(),
   status: z.enum(["PLACING", "PENDING", "WON", "LOST", "VOID"]),
@@ -64,6 +70,7 @@ const ticketSchema = z.object({
   lines: z.array(z.object({ type: z.string(), selection: z.string(), amount: z.string(), odds: z.string(), win: z.string().nullable() })),
   stake: z.string(),
   win: z.string(),
+  balanceBefore: z.string().nullable(),
   balanceAfter: z.string().nullable(),
   createdAt: z.string(),
   settledAt: z.string().nullable(),

@@ -17,6 +17,7 @@ import {
   LOTTERY_GAMES,
   lineReturn,
   lineWin,
+  lotteryPagePath,
   nextDrawAt,
   normaliseSelection,
   oddsFor,
@@ -330,6 +331,8 @@ export function ticketView(t: Ticket) {
     id: t.id,
     gameCode: t.gameCode,
     gameName: isLotteryGameCode(t.gameCode) ? LOTTERY_GAMES[t.gameCode].name : t.gameCode,
+    /** The game's lottery page (spec §2 routing by vassalage). */
+    page: isLotteryGameCode(t.gameCode) ? lotteryPagePath(LOTTERY_GAMES[t.gameCode].vendorCode, t.gameCode) : null,
     issue: t.issue,
     prizeMode: t.prizeMode,
     status: t.status,

@@ -72,7 +72,8 @@ test("buys a Fast 5 ticket, the draw pays exactly its win, and the seed matches 
 
   await drawNow(operator, "ELOTT_FAST5");
   await page.goto("/lottery?gameCode=ELOTT_FAST5");
-  const settled = page.locator(`[data-testid="ticket"][data-ticket-id="${await ticket.getAttribute("data-ticket-id")}"]`);
+  const ticketId = await ticket.getAttribute("data-ticket-id");
+  const settled = page.locator(`[data-testid="ticket"][data-ticket-id="${ticketId}"]`);
   await expect(settled).toHaveAttribute("data-status", /^(WON|LOST)$/);
   const win = cents(await settled.getByTestId("ticket-win").getAttribute("data-amount"));
   expect(await balance(page)).toBe(before - stake + win);
@@ -88,6 +89,15 @@ test("buys a Fast 5 ticket, the draw pays exactly its win, and the seed matches 
   await expect(row).toContainText(hash);
   // The hash shown before the draw is this draw's, unless the other run's draw closed it first.
   if (shownHash) expect([hash, shownHash]).toContain(shownHash);
+
+  // The ticket is in the betting record under its category, with its stake and win.
+  await page.goto("/member/personalHistoryCopy?category=ELOTT");
+  const entry = page.locator(`[data-testid="record-ticket"][data-ticket-id="${ticketId}"]`);
+  await expect(entry).toBeVisible();
+  await expect(entry.getByTestId("record-stake")).toHaveText("5,00 USD");
+  await expect(entry.getByTestId("record-win")).toHaveText(`${(win / 100).toFixed(2).replace(".", ",")} USD`);
+  await page.goto("/member/personalHistoryCopy?category=LIVE");
+  await expect(page.getByTestId("record-ticket")).toHaveCount(0);
 });
 
 test("the VN lottery shows its 27 prizes and pays lô per prize", async ({ page, operator }) => {

@@ -9,7 +9,8 @@ import { useRecordHref } from "~/components/period-controls";
 import { TrialWarning } from "~/components/trial-warning";
 import { parsePeriod, periodRange, presetPeriods, todayIn } from "~/lib/periods";
 import { requireRealUser } from "~/services/auth.server";
-import { bettingRecord, houseGames, type RoundView } from "~/services/house.server";
+import { bettingRecord, houseGames, type RecordItem as RecordEntry, type RoundView } from "~/services/house.server";
+import { lotteryGames, type TicketView } from "~/services/lottery.server";
 import { getLocale } from "~/services/i18n.server";
 import { getPermission } from "~/services/system.server";
 import * as m from "~/styles/member.css";
@@ -18,11 +19,11 @@ import * as s from "~/styles/shell.css";
 export const handle = { layout: "full" };
 
 const PAGE_SIZE = 10;
-const CATEGORIES = ["LIVE", "RNG"] as const;
+const CATEGORIES = ["LIVE", "RNG", "LOTT", "ELOTT"] as const;
 
 /**
- * The betting record (spec §2 personalHistoryCopy): every in-house round with its time, game,
- * bets, outcome, stake, win and balance before and after; filtered by category, game and a
+ * The betting record (spec §2 personalHistoryCopy): every in-house round and lottery ticket with
+ * its time, game, bets, outcome, stake, win and balance before and after; filtered by category, game and a
  * period with the spec's presets; paged by links. A plain GET form, so it works without scripts.
  */
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -30,7 +31,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const q = url.searchParams;
   const locale = await getLocale(request);
-  const [{ info }, games] = await Promise.all([getPermission(request, locale), houseGames(request)]);
+  const [{ info }, house] = await Promise.all([getPermission(request, locale), houseGames(request)]);
+  const games = [...house.map((g) => ({ code: g.code, name: g.name })), ...lotteryGames()];
   const today = todayIn(info.timeZone);
   // The same window as the money records, named with the betting record's own i18n keys (hr_…).
   const { period, error, input } = parsePeriod(q, today, "hr");
@@ -40,7 +42,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const game = games.some((g) => g.code === gameParam) ? gameParam : "";
   const page = Math.min(Math.max(Number.parseInt(q.get("page") ?? "1", 10) || 1, 1), 10_000);
   const filters = { category, game, period, today, error, input, page };
-  if (trial) return json({ trial, games, filters, record: { content: [] as RoundView[], pageNum: 1, totalPages: 1, total: 0 } });
+  if (trial) return json({ trial, games, filters, record: { content: [] as RecordEntry[], pageNum: 1, totalPages: 1, total: 0 } });
   const record = await bettingRecord(request, {
     ...periodRange(period, info.timeZone),
     category: category || undefined,
@@ -136,9 +138,7 @@ export default function BettingRecord() {
           </section>
           {record.content.length ? (
             <ol className={m.records} data-testid="record-list">
-              {(record.content as RoundView[]).map((r) => (
-                <RecordItem key={r.id} r={r} />
-              ))}
+              {(record.content as RecordEntry[]).map((r) => (r.kind === "TICKET" ? <TicketItem key={`t${r.id}`} k={r} /> : <RecordItem key={`r${r.id}`} r={r} />))}
             </ol>
           ) : (
             <p className={m.status} data-testid="record-empty">
@@ -208,6 +208,52 @@ function RecordItem({ r }: { r: RoundView }) {
           </Link>
         ) : null}
       </div>
+    </li>
+  );
+}
+
+/** A lottery ticket: its lines, the draw it is in and what it paid. */
+function TicketItem({ k }: { k: TicketView }) {
+  const { t } = useTranslation();
+  const fmt = useMoneyFormat();
+  const settled = k.status !== "PENDING" && k.status !== "PLACING";
+  return (
+    <li className={m.card} data-testid="record-ticket" data-ticket-id={k.id} data-game={k.gameCode} data-status={k.status}>
+      <div className={m.recordHead}>
+        <strong>{k.gameName}</strong>
+        <span className={m.hint}>
+          #{k.id} · {fmt.time(k.createdAt)}
+        </span>
+      </div>
+      <dl className={m.details}>
+        <dt className={m.term}>{t("hb_bets")}</dt>
+        <dd className={m.value}>
+          {k.lines.map((l) => `${t(`lott_type_${l.type}`)} ${l.selection} · ${fmt.amount(l.amount, k.currency)}`).join("; ")}
+        </dd>
+        <dt className={m.term}>{t("hb_outcome")}</dt>
+        <dd className={m.value}>
+          {t("lott_draw", { issue: k.issue })} · {t(`lott_status_${k.status}`)}
+        </dd>
+        <dt className={m.term}>{t("hb_stake")}</dt>
+        <dd className={m.value} data-testid="record-stake">
+          {fmt.amount(k.stake, k.currency)}
+        </dd>
+        <dt className={m.term}>{t("hb_win")}</dt>
+        <dd className={m.value} data-testid="record-win">
+          {settled ? fmt.amount(k.win, k.currency) : "—"}
+        </dd>
+        <dt className={m.term}>{t("hb_balance_before")}</dt>
+        <dd className={m.value}>{k.balanceBefore === null ? "—" : fmt.amount(k.balanceBefore, k.currency)}</dd>
+        <dt className={m.term}>{t("hb_balance_after")}</dt>
+        <dd className={m.value}>{k.balanceAfter === null ? "—" : fmt.amount(k.balanceAfter, k.currency)}</dd>
+      </dl>
+      {k.page ? (
+        <div className={m.buttonRow}>
+          <Link to={k.page} className={s.linkish}>
+            {t("hb_details")}
+          </Link>
+        </div>
+      ) : null}
     </li>
   );
 }
