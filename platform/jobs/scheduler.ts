@@ -2,9 +2,10 @@ import type { DbHandle } from "../db/client.js";
 import type { Logger } from "../http/observability.js";
 import { autoReceiveWithdrawals } from "../payments/service.js";
 import { runLotteries } from "../lottery/service.js";
+import { purgeLaunchTokens } from "../wallet/service.js";
 
 /** Advisory-lock keys of the jobs: one node at a time runs each. */
-export const JOB_LOCKS = { withdrawalAutoReceive: 7_310_101, lotteryDraws: 7_310_102 } as const;
+export const JOB_LOCKS = { withdrawalAutoReceive: 7_310_101, lotteryDraws: 7_310_102, launchTokenPurge: 7_310_103 } as const;
 
 export interface Job {
   name: keyof typeof JOB_LOCKS;
@@ -18,6 +19,8 @@ export const JOBS: Job[] = [
   // Lottery draws (every 5 minutes for the fast e-lottery): make the coming draws, draw at the
   // draw's time, pay the tickets. Keyed by game and issue, so a repeat changes nothing.
   { name: "lotteryDraws", everyMs: 5_000, run: (h, now) => runLotteries(h.db, now) },
+  // Every in-house round and ticket makes a launch token: drop those long expired.
+  { name: "launchTokenPurge", everyMs: 60 * 60_000, run: (h, now) => purgeLaunchTokens(h.db, now) },
 ];
 
 /**

@@ -23,7 +23,7 @@ export const launchTokens = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
   },
-  (t) => [index("launch_tokens_member_idx").on(t.memberId)],
+  (t) => [index("launch_tokens_member_idx").on(t.memberId), index("launch_tokens_expires_idx").on(t.expiresAt)],
 );
 
 /** A game round as the wallet sees it: open until credited, rolled back or closed. */

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from "node:crypto";
-import { and, eq } from "drizzle-orm";
+import { and, eq, inArray, lt } from "drizzle-orm";
 import { z } from "zod";
 import type { Database } from "../db/client.js";
 import { DomainError } from "../http/envelope.js";
@@ -74,6 +74,20 @@ export async function createLaunchToken(db: Database, input: LaunchTokenInput, n
     expiresAt: new Date(now.getTime() + LAUNCH_TOKEN_TTL_MS),
   });
   return token;
+}
+
+/**
+ * How long an expired token is kept: credits and rollbacks accept expired tokens (a round may end
+ * after its token's 12 hours), so tokens stay this long past expiry, then the purge job drops them.
+ */
+export const LAUNCH_TOKEN_KEEP_MS = 30 * 24 * 60 * 60 * 1000;
+
+/** Deletes tokens expired more than LAUNCH_TOKEN_KEEP_MS ago, up to `batch` per run. */
+export async function purgeLaunchTokens(db: Database, now: Date, batch = 10_000): Promise<number> {
+  const cutoff = new Date(now.getTime() - LAUNCH_TOKEN_KEEP_MS);
+  const old = db.select({ h: launchTokens.tokenHash }).from(launchTokens).where(lt(launchTokens.expiresAt, cutoff)).limit(batch);
+  const gone = await db.delete(launchTokens).where(inArray(launchTokens.tokenHash, old)).returning({ h: launchTokens.tokenHash });
+  return gone.length;
 }
 
 /** The player a launch token names, with the accounts the wallet moves money between. */

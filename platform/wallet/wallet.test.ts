@@ -6,7 +6,7 @@ import { games } from "../games/schema.js";
 import { ledgerAccounts, ledgerTransfers } from "../ledger/schema.js";
 import { checkInvariants, memberBalance, transfer, type AccountRef } from "../ledger/service.js";
 import { launchTokens, walletRounds, walletTransactions } from "./schema.js";
-import { walletDebit } from "./service.js";
+import { purgeLaunchTokens, walletDebit } from "./service.js";
 
 type TestPlatform = Awaited<ReturnType<typeof createTestPlatform>>;
 
@@ -448,5 +448,23 @@ describe("vendor wallet", () => {
 
   it("leaves the ledger balanced after everything above", async () => {
     expect(await checkInvariants(p.handle.db)).toEqual({ unbalancedCurrencies: [], negativeAccounts: [], driftingAccounts: [] });
+  });
+  it("purges launch tokens 30 days after they expired, and keeps younger ones", async () => {
+    const [m] = await p.handle.db.select().from(members).limit(1);
+    const now = new Date();
+    const day = 86_400_000;
+    const made = (hash: string, expiredDaysAgo: number) => ({
+      tokenHash: hash,
+      memberId: m!.id,
+      merchantCode: m!.merchantCode,
+      vendorCode: "HOUSE",
+      gameCode: "HOUSE_DICE",
+      createdAt: new Date(now.getTime() - expiredDaysAgo * day - 12 * 3_600_000),
+      expiresAt: new Date(now.getTime() - expiredDaysAgo * day),
+    });
+    await p.handle.db.insert(launchTokens).values([made("purge-old", 31), made("purge-young", 29)]);
+    expect(await purgeLaunchTokens(p.handle.db, now)).toBeGreaterThanOrEqual(1);
+    const left = await p.handle.db.select({ h: launchTokens.tokenHash }).from(launchTokens).where(sql`token_hash like 'purge-%'`);
+    expect(left.map((r) => r.h)).toEqual(["purge-young"]);
   });
 });

@@ -40,4 +40,5 @@ CREATE INDEX "lottery_draws_pending_idx" ON "lottery_draws" USING btree ("draw_a
 CREATE UNIQUE INDEX "lottery_tickets_request_uq" ON "lottery_tickets" USING btree ("member_id","request_key");--> statement-breakpoint
 CREATE INDEX "lottery_tickets_member_idx" ON "lottery_tickets" USING btree ("member_id","id");--> statement-breakpoint
 CREATE INDEX "lottery_tickets_draw_open_idx" ON "lottery_tickets" USING btree ("draw_id") WHERE status IN ('PLACING', 'PENDING');--> statement-breakpoint
+CREATE INDEX "launch_tokens_expires_idx" ON "launch_tokens" USING btree ("expires_at");--> statement-breakpoint
 CREATE INDEX "house_rounds_settled_idx" ON "house_rounds" USING btree ("merchant_code","settled_at");
