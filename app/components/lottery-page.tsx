@@ -118,11 +118,17 @@ function CurrentDraw({ game }: { game: LotteryGameView }) {
         <dd className={h.factValue}>
           {game.prizeModes.length > 1 ? (
             <span className={m.buttonRow}>
-              {game.prizeModes.map((mode) => (
-                <Link key={mode} to={`?gameCode=${game.gameCode}&prizeMode=${mode}`} aria-current={mode === game.prizeMode ? "true" : undefined} className={s.linkish}>
-                  {t(`lott_mode_${mode}`)}
-                </Link>
-              ))}
+              {game.prizeModes.map((mode) =>
+                mode === game.prizeMode ? (
+                  <strong key={mode} aria-current="true" data-testid="prize-mode">
+                    {t(`lott_mode_${mode}`)}
+                  </strong>
+                ) : (
+                  <Link key={mode} to={`?gameCode=${game.gameCode}&prizeMode=${mode}`} className={s.linkish}>
+                    {t(`lott_mode_${mode}`)}
+                  </Link>
+                ),
+              )}
             </span>
           ) : (
             t(`lott_mode_${game.prizeMode}`)

@@ -6,6 +6,7 @@ import { FieldError } from "~/components/field-error";
 import { BetList, GameOutcome } from "~/components/house-outcome";
 import { PlatformError } from "~/services/platform.server";
 import { houseGames, houseRefusalKey, roundIdOf, slotLayouts, verifyManual, verifyStored, type VerifyView } from "~/services/house.server";
+import { lotteryGames, verifyDraw, type DrawCheck } from "~/services/lottery.server";
 import * as h from "~/styles/house.css";
 import * as s from "~/styles/shell.css";
 
@@ -80,9 +81,18 @@ export async function loader({ request }: LoaderFunctionArgs) {
       }
     }
   }
+  // A lottery draw: its published seed against the hash shown before, its numbers recomputed.
+  const lotteries = lotteryGames();
+  const draw = { game: (q.get("lottery") ?? lotteries[0]?.code ?? "").slice(0, 40), issue: (q.get("issue") ?? "").trim().slice(0, 20) };
+  let drawCheck: DrawCheck | null = null;
+  let drawError: string | null = null;
+  if (q.has("issue")) {
+    drawCheck = lotteries.some((g) => g.code === draw.game) && /^[0-9-]{8,12}$/.test(draw.issue) ? await verifyDraw(request, draw.game, draw.issue) : null;
+    if (!drawCheck) drawError = "lott_err_draw_unknown";
+  }
   return json(
-    { games, roundParam, checked, roundError, input, manual, errors, slots: slotLayouts() },
-    { status: roundError || Object.keys(errors).length ? 400 : 200 },
+    { games, roundParam, checked, roundError, input, manual, errors, slots: slotLayouts(), lotteries, draw, drawCheck, drawError },
+    { status: roundError || drawError || Object.keys(errors).length ? 400 : 200 },
   );
 }
 
@@ -117,6 +127,7 @@ export default function VerifyPage() {
       </Form>
       {data.checked ? <Checked v={data.checked as VerifyView} slots={data.slots} /> : null}
       <Calculator />
+      <DrawForm />
       <Scheme />
     </div>
   );
@@ -176,6 +187,72 @@ function Checked({ v, slots }: { v: VerifyView; slots: Record<string, unknown> }
             {t("hb_calc_prefilled")}
           </Link>
         </p>
+      ) : null}
+    </section>
+  );
+}
+
+/** Checks a lottery draw by game and issue (a GET form, so a check can be shared as a link). */
+function DrawForm() {
+  const { t } = useTranslation();
+  const { lotteries, draw, drawCheck, drawError } = useLoaderData<typeof loader>();
+  const c = drawCheck as DrawCheck | null;
+  const ok = c?.drawn && c.hashMatches && c.numbersMatch;
+  return (
+    <section className={h.section} aria-labelledby="draw-check-title" id="draw">
+      <h2 id="draw-check-title" className={h.sectionTitle}>
+        {t("lott_verify_title")}
+      </h2>
+      <Form method="get" className={h.actions} data-testid="verify-draw-form" action="#draw">
+        <label className={h.spotGroup}>
+          {t("hb_game")}
+          <select name="lottery" defaultValue={draw.game} className={s.field}>
+            {lotteries.map((g) => (
+              <option key={g.code} value={g.code}>
+                {g.name}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className={h.spotGroup}>
+          {t("lott_issue")}
+          <input name="issue" type="text" inputMode="numeric" autoComplete="off" defaultValue={draw.issue} className={s.field} aria-invalid={drawError ? true : undefined} aria-describedby={drawError ? "draw-error" : undefined} placeholder="20261122-001" />
+        </label>
+        <button type="submit" className={s.primaryButton}>
+          {t("lott_verify_submit")}
+        </button>
+      </Form>
+      <FieldError id="draw-error" errors={drawError ? [drawError] : undefined} />
+      {c ? (
+        <div data-testid="verify-draw-result" data-issue={c.issue}>
+          {!c.drawn ? (
+            <p role="status" className={h.bad}>
+              {t("lott_verify_pending")}
+            </p>
+          ) : ok ? (
+            <p role="status" className={h.ok} data-testid="verify-draw-match">
+              {t("lott_verify_match")}
+            </p>
+          ) : (
+            <p role="alert" className={h.bad} data-testid="verify-draw-mismatch">
+              {t(c.hashMatches === false ? "hb_verify_hash_mismatch" : "lott_verify_mismatch")}
+            </p>
+          )}
+          <dl className={h.factsStacked}>
+            <dt className={h.factTerm}>{t("lott_seed_hash")}</dt>
+            <dd className={`${h.factValue} ${h.mono}`}>{c.serverSeedHash}</dd>
+            <dt className={h.factTerm}>{t("hb_server_seed")}</dt>
+            <dd className={`${h.factValue} ${h.mono}`}>{c.serverSeed ?? "—"}</dd>
+            <dt className={h.factTerm}>{t("hb_client_seed")}</dt>
+            <dd className={`${h.factValue} ${h.mono}`}>{c.clientSeed}</dd>
+            <dt className={h.factTerm}>{t("lott_numbers")}</dt>
+            <dd className={`${h.factValue} ${h.mono}`} data-testid="verify-draw-numbers">
+              {c.numbers ? Object.values(c.numbers).flat().join(" ") : "—"}
+            </dd>
+            <dt className={h.factTerm}>{t("lott_recomputed")}</dt>
+            <dd className={`${h.factValue} ${h.mono}`}>{c.recomputed ? Object.values(c.recomputed).flat().join(" ") : "—"}</dd>
+          </dl>
+        </div>
       ) : null}
     </section>
   );

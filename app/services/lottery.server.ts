@@ -42,6 +42,25 @@ const drawSchema = z.object({
 });
 export type DrawView = z.infer<typeof drawSchema>;
 
+const drawCheckSchema = drawSchema.extend({
+  gameName: z.string(),
+  drawn: z.boolean(),
+  hashMatches: z.boolean().nullable(),
+  numbersMatch: z.boolean().nullable(),
+  recomputed: z.record(z.array(z.string())).nullable(),
+});
+export type DrawCheck = z.infer<typeof drawCheckSchema>;
+
+/** The public check of a lottery draw, or null when there is no such draw. */
+export async function verifyDraw(request: Request, gameCode: string, issue: string): Promise<DrawCheck | null> {
+  try {
+    return await callPlatform(request, "/lgw/lottery/verify", { query: { gameCode, issue }, schema: drawCheckSchema });
+  } catch (e) {
+    if (e instanceof PlatformError && (e.status === 404 || e.status === 400)) return null;
+    throw e;
+  }
+}
+
 const gameSchema = z.object({
   gameCode: z.string(),
   name: z.string(),

@@ -70,6 +70,16 @@ describe("in-house lotteries", () => {
     expect(cents(await balance(m.token))).toBe(8_700 + expected);
     expect(await checkInvariants(p.handle.db)).toEqual({ unbalancedCurrencies: [], negativeAccounts: [], driftingAccounts: [] });
 
+    const check = (await p.call(`/lgw/lottery/verify?gameCode=ELOTT_FAST5&issue=${issue}`)).body.value;
+    expect(check).toMatchObject({ drawn: true, hashMatches: true, numbersMatch: true, recomputed: drawn.numbers });
+    // A tampered record is caught.
+    await p.handle.db.update(lotteryDraws).set({ numbers: { N: ["00000"] } }).where(and(eq(lotteryDraws.gameCode, "ELOTT_FAST5"), eq(lotteryDraws.issue, issue)));
+    expect((await p.call(`/lgw/lottery/verify?gameCode=ELOTT_FAST5&issue=${issue}`)).body.value.numbersMatch).toBe(drawn.numbers.N[0] === "00000");
+    await p.handle.db.update(lotteryDraws).set({ numbers: drawn.numbers }).where(and(eq(lotteryDraws.gameCode, "ELOTT_FAST5"), eq(lotteryDraws.issue, issue)));
+    expect((await p.call(`/lgw/lottery/verify?gameCode=ELOTT_FAST5&issue=${game.current.issue.replace(/-\d+$/, "-999")}`)).status).toBe(404);
+    const open = (await p.call("/lotto/lgw/games/ELOTT_FAST5")).body.value.current;
+    expect((await p.call(`/lgw/lottery/verify?gameCode=ELOTT_FAST5&issue=${open.issue}`)).body.value).toMatchObject({ drawn: false, serverSeed: null, numbers: null });
+
     const opened = await p.call("/lotto/lgw/games/opened/numero?prizeMode=ELOTT", { headers: auth(m.token) });
     expect(opened.body.value[0]).toMatchObject({ gameCode: "ELOTT_FAST5", issue, numbers: drawn.numbers });
     expect((await p.call("/lotto/lgw/games/opened/numero?prizeMode=ELOTT")).status).toBe(401);

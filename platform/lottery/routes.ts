@@ -4,7 +4,7 @@ import { z } from "zod";
 import type { PlatformVariables } from "../app.js";
 import { jsonBody, requireMember } from "../accounts/routes.js";
 import { DomainError, ok } from "../http/envelope.js";
-import { buyTicket, drawNow, drawResult, lotteryGameView, lotteryMenu, myTickets, openedNumbers, recentLotteries } from "./service.js";
+import { buyTicket, drawNow, verifyDraw, drawResult, lotteryGameView, lotteryMenu, myTickets, openedNumbers, recentLotteries } from "./service.js";
 
 const key = z.string().regex(/^[A-Za-z0-9_-]{8,80}$/, "8-80 letters, digits, _ or -");
 const code = (v: string | undefined) => (v && /^[A-Za-z0-9_]{1,40}$/.test(v) ? v : undefined);
@@ -27,6 +27,13 @@ export function lotteryRoutes() {
     const issue = c.req.query("issue");
     if (!game || !issue) throw new DomainError("INVALID_REQUEST", "gameCode and issue are required", 400);
     return ok(c, await drawResult(c.var.db, game, issue));
+  });
+  // Public check of a draw: the seed against its commitment, the numbers recomputed.
+  app.get("/lgw/lottery/verify", async (c) => {
+    const game = code(c.req.query("gameCode"));
+    const issue = c.req.query("issue");
+    if (!game || !issue) throw new DomainError("INVALID_REQUEST", "gameCode and issue are required", 400);
+    return ok(c, await verifyDraw(c.var.db, game, issue));
   });
   // Opened numbers (TOKEN), e.g. prizeMode Lott: the latest results of the mode's games.
   app.get("/lotto/lgw/games/opened/numero", async (c) => {

@@ -325,6 +325,27 @@ export async function drawResult(db: Database, gameCode: string, issue: string) 
   return drawView(d);
 }
 
+/**
+ * Public check of a draw: once drawn, its published seed must hash to the commitment shown while
+ * it took bets, and recomputing the numbers from it must give the published numbers.
+ */
+export async function verifyDraw(db: Database, gameCode: string, issue: string) {
+  const game = gameOf(gameCode);
+  const [d] = await db.select().from(lotteryDraws).where(and(eq(lotteryDraws.gameCode, game.code), eq(lotteryDraws.issue, issue.slice(0, 20)))).limit(1);
+  if (!d) throw new DomainError("DRAW_NOT_FOUND", "No such draw", 404);
+  const view = drawView(d);
+  if (d.status === "OPEN" || !d.numbers) return { ...view, gameName: game.name, drawn: false as const, hashMatches: null, numbersMatch: null, recomputed: null };
+  const recomputed = drawNumbers(game, d.serverSeed, d.issue);
+  return {
+    ...view,
+    gameName: game.name,
+    drawn: true as const,
+    hashMatches: hashSeed(d.serverSeed) === d.serverSeedHash,
+    numbersMatch: JSON.stringify(recomputed) === JSON.stringify(d.numbers),
+    recomputed,
+  };
+}
+
 export function ticketView(t: Ticket) {
   const money = (v: bigint | string) => formatAmount(BigInt(v), t.currency);
   return {

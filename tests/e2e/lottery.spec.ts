@@ -90,6 +90,13 @@ test("buys a Fast 5 ticket, the draw pays exactly its win, and the seed matches 
   // The hash shown before the draw is this draw's, unless the other run's draw closed it first.
   if (shownHash) expect([hash, shownHash]).toContain(shownHash);
 
+  // The public verify page checks the draw: the seed hashes to the commitment, the numbers follow.
+  await page.goto(`/verify?lottery=ELOTT_FAST5&issue=${issue}#draw`);
+  await expect(page.getByTestId("verify-draw-match")).toBeVisible();
+  await expect(page.getByTestId("verify-draw-numbers")).toHaveText(numbers);
+  await page.goto("/verify?lottery=ELOTT_FAST5&issue=19990101-001#draw");
+  await expect(page.locator("#draw-error")).toContainText("No existe ese sorteo");
+
   // The ticket is in the betting record under its category, with its stake and win.
   await page.goto("/member/personalHistoryCopy?category=ELOTT");
   const entry = page.locator(`[data-testid="record-ticket"][data-ticket-id="${ticketId}"]`);
