@@ -403,7 +403,11 @@ function Results({ game }: { game: LotteryGameView }) {
                         {t(`lott_tier_${tier}`)}
                       </th>
                       <td className={`${m.cell} ${h.mono}`} data-testid={`prize-${tier}`}>
-                        {(latest.numbers?.[tier] ?? []).join("  ")}
+                        <span className={l.prizeNumbers}>
+                          {(latest.numbers?.[tier] ?? []).map((n, i) => (
+                            <span key={i}>{n} </span>
+                          ))}
+                        </span>
                       </td>
                     </tr>
                   ))}

@@ -7,3 +7,5 @@ export const betCard = style({ display: "grid", gap: 8, alignContent: "start", b
 export const betTitle = style({ margin: 0, fontSize: 16 });
 export const betRow = style({ display: "flex", flexWrap: "wrap", gap: 8, alignItems: "end" });
 export const betField = style({ display: "grid", gap: 4, flex: "1 1 110px", minWidth: 0 });
+/** A prize tier's numbers: as many per line as fit, so ten 4D numbers wrap on a phone. */
+export const prizeNumbers = style({ display: "flex", flexWrap: "wrap", gap: "2px 10px", whiteSpace: "normal" });

@@ -132,6 +132,19 @@ describe("in-house lotteries", () => {
     expect((await record(`from=${new Date(Date.now() + 86_400_000).toISOString()}`)).total).toBe(0);
   });
 
+  it("launches each lottery on its page by the spec's routing", async () => {
+    const m = await player();
+    for (const [vassalage, gameCode, url] of [
+      ["TCG_LOTTO_VN", "VN_MB", "/vnLottery?gameCode=VN_MB"],
+      ["TCG_SEA", "SEA_4D", "/seaLottery?gameCode=SEA_4D"],
+      ["LOTT", "LOTT_DAILY3", "/lottery?gameCode=LOTT_DAILY3"],
+      ["ELOTT", "ELOTT_FAST5", "/lottery?gameCode=ELOTT_FAST5"],
+    ]) {
+      const res = await p.call("/wps/game/launchGame", { method: "POST", headers: auth(m.token), json: { vassalage, gameCode } });
+      expect(res.body.value, JSON.stringify(res.body)).toMatchObject({ url, vassalage, gameCode });
+    }
+  });
+
   it("runs a draw at once only in a sandbox", async () => {
     const live = await createTestPlatform({ env: { SANDBOX_PAYMENTS: "0" } });
     try {
