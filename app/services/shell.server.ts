@@ -53,7 +53,7 @@ export async function loadShell(request: Request, locale: string) {
   const { info } = permission.value;
   const logoLink = info.resources.find((r) => r.resourceType === "LOGOLINK");
   const downloadUrl = new URL(info.appDownloadUrl, request.url).toString();
-  const providers = menus.value.flatMap((m) => m.vendors.map((v) => ({ vassalage: v.vassalage, displayName: v.displayName })));
+  const providers = menus.value.flatMap((m) => m.vendors.map((v) => ({ vassalage: v.vassalage, displayName: v.displayName, icon: v.images.listColour })));
   return {
     site: {
       name: info.merchantName,
