@@ -6,8 +6,8 @@ export interface MenuVendor {
   vassalage: string;
   gameType: string;
   maintenance: boolean;
-  /** On the operator's image host: small (default, active), list (white, colour, purple), submenu. */
-  images: VendorImages;
+  /** On the operator's image host: the header's submenu icon, the game centre's list icons. */
+  images: Pick<VendorImages, "submenu" | "listColour" | "listPurple">;
 }
 
 export interface Menu {
