@@ -48,8 +48,13 @@ function vendorSvg(code: string, kind: string) {
 export function loader({ request, params }: LoaderFunctionArgs) {
   labelRoute(request, "routes/images.$");
   const path = params["*"] ?? "";
-  const vendor = /^vendors\/([^/]{1,80})\/([^/]{1,80})\/([a-z-]{1,20})\.svg$/.exec(path);
-  if (vendor && VENDOR_KINDS.has(vendor[3]!)) return svgResponse(vendorSvg(vendor[2]!, vendor[3]!));
+  // vendors/<gameType>/<vendorCode>/<kind>.svg; an odd code (a "/" or ".." in it once decoded)
+  // still gets a tile named after its last part, never a broken image.
+  const parts = path.length <= 400 ? path.split("/") : [];
+  const vendorKind = /^([a-z-]{1,20})\.svg$/.exec(parts.at(-1) ?? "")?.[1];
+  if (parts[0] === "vendors" && parts.length >= 4 && vendorKind && VENDOR_KINDS.has(vendorKind)) {
+    return svgResponse(vendorSvg(parts.at(-2)!.slice(0, 80), vendorKind));
+  }
   const m = /^(banners|games|vendors|banks)\/([A-Za-z0-9_.-]{1,80})\.svg$/.exec(path);
   if (!m) return new Response("Not found", { status: 404 });
   const [, kind, name] = m as unknown as [string, string, string];

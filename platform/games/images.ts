@@ -31,8 +31,14 @@ export const VENDOR_IMAGE_FILES = {
 export type VendorImageKind = keyof typeof VENDOR_IMAGE_FILES;
 export type VendorImages = Record<VendorImageKind, string>;
 
-/** A path segment from a code: letters, digits, `_` and `-` kept, anything else percent-encoded. */
-const segment = (code: string) => encodeURIComponent(code.trim()).replace(/[.!'()*~]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`) || "_";
+/**
+ * A path segment from a code: letters, digits, `_` and `-` kept, anything else percent-encoded.
+ * Empty, "." and ".." become "_": URLs treat "%2E%2E" as "..", which would leave vendors/.
+ */
+const segment = (code: string) => {
+  const c = code.trim();
+  return !c || c === "." || c === ".." ? "_" : encodeURIComponent(c).replace(/[.!'()*~]/g, (ch) => `%${ch.charCodeAt(0).toString(16).toUpperCase()}`);
+};
 
 /**
  * Paths of a vendor's images, built from its game type and vendor code (spec §3):
