@@ -108,7 +108,7 @@ export function SiteFooter({ data }: { data: RootData | undefined }) {
               <ul className={`${s.footerList} ${s.providerIcons}`}>
                 {shell.providers.map((p) => (
                   <li key={p.vassalage}>
-                    <img src={`/images/vendors/${p.vassalage}.svg`} alt={p.displayName} title={p.displayName} width={40} height={40} loading="lazy" />
+                    <img src={p.icon} alt={p.displayName} title={p.displayName} width={40} height={40} loading="lazy" />
                   </li>
                 ))}
               </ul>

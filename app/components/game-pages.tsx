@@ -76,7 +76,8 @@ export function ListCentrePage() {
             {t("all_providers")}
           </Link>
           {data.vendors.map((v) => (
-            <Link key={v.vassalage} to={withParam("vassalage", v.vassalage)} className={s.smallButton} aria-current={f.vassalage === v.vassalage ? "page" : undefined}>
+            <Link key={v.vassalage} to={withParam("vassalage", v.vassalage)} className={`${s.smallButton} ${g.vendorTab}`} aria-current={f.vassalage === v.vassalage ? "page" : undefined}>
+              <img src={f.vassalage === v.vassalage ? v.images.smallActive : v.images.small} alt="" width={20} height={20} />
               {v.displayName}
             </Link>
           ))}
@@ -173,7 +174,7 @@ export function GameCentrePage() {
           {vendors.map((v) => (
             <li key={v.vassalage}>
               <Link to={vendorHref(category!.href, v.vassalage)} className={h.gameCard} aria-current={data.vassalage === v.vassalage ? "true" : undefined}>
-                <img src={`/images/vendors/${v.vassalage}.svg`} alt="" width={150} height={150} loading="lazy" />
+                <img src={data.vassalage === v.vassalage ? v.images.listPurple : v.images.listColour} alt="" width={150} height={150} loading="lazy" />
                 <span>{v.displayName}</span>
                 <span className={h.gameMeta}>{v.maintenance ? t("vendor_maintenance") : t("play")}</span>
               </Link>

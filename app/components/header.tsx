@@ -55,7 +55,7 @@ function NavItem({ entry }: { entry: NavEntry }) {
           <div className={s.navPanel} data-testid={`vendors-${entry.type}`}>
             {shown.map((v) => (
               <Link key={v.vassalage} to={vendorHref(entry.href, v.vassalage)} className={s.vendorTile}>
-                <img src={`/images/vendors/${v.vassalage}.svg`} alt="" width={28} height={28} loading="lazy" />
+                <img src={v.images.submenu} alt="" width={28} height={28} loading="lazy" />
                 {v.displayName}
               </Link>
             ))}

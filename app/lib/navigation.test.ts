@@ -1,6 +1,7 @@
+import { vendorImages } from "#platform/games/images.js";
 import { buildNavigation, groupMenus, type Menu } from "./navigation";
 
-const v = (vassalage: string, gameType = "SPORTS") => ({ displayName: `${vassalage} name`, vassalage, gameType, maintenance: false });
+const v = (vassalage: string, gameType = "SPORTS") => ({ displayName: `${vassalage} name`, vassalage, gameType, maintenance: false, images: vendorImages({ code: vassalage, gameType }, []) });
 const groups = { esports: ["ESPX"], cockfight: ["CKF"], football: ["FB"] };
 
 describe("groupMenus (spec §4)", () => {

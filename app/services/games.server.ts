@@ -5,11 +5,22 @@ import { callPlatform, PlatformError } from "./platform.server";
 import { getSessionToken } from "./session.server";
 import { getSiteHost } from "./client-info.server";
 
+/** A vendor's images on the operator's image host (spec §3 vendor image paths), built by the platform. */
+const vendorImagesSchema = z.object({
+  small: z.string(),
+  smallActive: z.string(),
+  listWhite: z.string(),
+  listColour: z.string(),
+  listPurple: z.string(),
+  submenu: z.string(),
+});
+
 const vendorSchema = z.object({
   displayName: z.string(),
   vassalage: z.string(),
   gameType: z.string(),
   maintenance: z.boolean(),
+  images: vendorImagesSchema,
 });
 
 const gameMenusSchema = z.array(z.object({ gameCategory: z.string(), label: z.string(), vendors: z.array(vendorSchema) }));

@@ -53,7 +53,12 @@ export async function loadShell(request: Request, locale: string) {
   const { info } = permission.value;
   const logoLink = info.resources.find((r) => r.resourceType === "LOGOLINK");
   const downloadUrl = new URL(info.appDownloadUrl, request.url).toString();
-  const providers = menus.value.flatMap((m) => m.vendors.map((v) => ({ vassalage: v.vassalage, displayName: v.displayName })));
+  // Every page carries the navigation in its loader data: only the images the shell draws.
+  const shellMenus = menus.value.map((m) => ({
+    ...m,
+    vendors: m.vendors.map(({ images, ...v }) => ({ ...v, images: { submenu: images.submenu, listColour: images.listColour, listPurple: images.listPurple } })),
+  }));
+  const providers = menus.value.flatMap((m) => m.vendors.map((v) => ({ vassalage: v.vassalage, displayName: v.displayName, icon: v.images.listColour })));
   return {
     site: {
       name: info.merchantName,
@@ -69,7 +74,7 @@ export async function loadShell(request: Request, locale: string) {
       logoLink: logoLink && safeHref(logoLink.url) ? { ...logoLink, url: safeHref(logoLink.url)! } : null,
     },
     navigation: buildNavigation(
-      menus.value,
+      shellMenus,
       whitelabel.value.vendorGroups,
       info.resources.filter((r) => safeHref(r.url)),
     ),

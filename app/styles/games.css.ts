@@ -68,6 +68,9 @@ export const tabStrip = style({
 });
 globalStyle(`${tabStrip} > *`, { flex: "0 0 auto", whiteSpace: "nowrap" });
 
+export const vendorTab = style({ display: "inline-flex", alignItems: "center", gap: 6 });
+globalStyle(`${vendorTab} img`, { width: 20, height: 20, borderRadius: 4 });
+
 export const filters = style({ display: "flex", flexWrap: "wrap", gap: 6, alignItems: "center", margin: "0 0 10px" });
 export const resultCount = style({ color: vars.color.muted, fontSize: 13, margin: "0 0 8px" });
 

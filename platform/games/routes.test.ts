@@ -81,6 +81,24 @@ describe("catalogue, winners and notices", () => {
     expect((await get("/wps/system/notices/999999")).status).toBe(404);
   });
 
+  it("gives each vendor its images on the image host, built from vendor code and game type", async () => {
+    const lanes = (await get("/lgw/games/vendors?gameType=RNG")).body.value.data.lanes;
+    expect(lanes.length).toBeGreaterThan(0);
+    for (const lane of lanes) {
+      expect(lane.images).toEqual({
+        small: `/images/vendors/RNG/${lane.vassalage}/small.svg`,
+        smallActive: `/images/vendors/RNG/${lane.vassalage}/small-active.svg`,
+        listWhite: `/images/vendors/RNG/${lane.vassalage}/list-white.svg`,
+        listColour: `/images/vendors/RNG/${lane.vassalage}/list-colour.svg`,
+        listPurple: `/images/vendors/RNG/${lane.vassalage}/list-purple.svg`,
+        submenu: `/images/vendors/RNG/${lane.vassalage}/submenu.svg`,
+      });
+    }
+    const menus = (await get("/lgw/games/game_menus")).body.value;
+    const live = menus.find((m: { gameCategory: string }) => m.gameCategory === "LIVE").vendors[0];
+    expect(live.images.submenu).toBe(`/images/vendors/${live.gameType}/${live.vassalage}/submenu.svg`);
+  });
+
   it("labels categories only in the language the operator wrote", async () => {
     const es = await get("/lgw/games/game_menus?language=es");
     const ar = await get("/lgw/games/game_menus?language=ar");

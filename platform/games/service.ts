@@ -2,6 +2,7 @@ import { desc, eq } from "drizzle-orm";
 import type { Database } from "../db/client.js";
 import { inLanguage } from "../system/service.js";
 import { foldName, gameName, getCatalogue, merchantOffer, namesIn, offeredVendors, type CatalogueEntry, type GameRow } from "./catalogue.js";
+import { imageUrl, vendorImages } from "./images.js";
 import { games, winners } from "./schema.js";
 
 export type Merchant = {
@@ -29,7 +30,7 @@ export async function getWhitelabelMenu(db: Database, merchant: Merchant, langua
   };
 }
 
-/** Game menus: each enabled category with the merchant's vendors of that game type. */
+/** Game menus: each enabled category with the merchant's vendors of that game type, with their images. */
 export async function getGameMenus(db: Database, merchant: Merchant, language: string) {
   const [menu, { vendors: vendorRows }] = await Promise.all([getWhitelabelMenu(db, merchant, language), merchantOffer(db, merchant.code)]);
   return menu.menus.map((m) => ({
@@ -42,19 +43,9 @@ export async function getGameMenus(db: Database, merchant: Merchant, language: s
         vassalage: v.vendor.code,
         gameType: v.vendor.gameType,
         maintenance: v.vendor.maintenance,
+        images: vendorImages(v.vendor, merchant.settings.imageCDNs),
       })),
   }));
-}
-
-/** Image paths are relative to one of the operator's image hosts (spec §7); URLs and absolute paths stay as they are. */
-export function imageUrl(path: string, hosts: readonly string[] | undefined): string {
-  if (/^([a-z]+:)?\/\//i.test(path) || path.startsWith("/")) return path;
-  const list = hosts?.length ? hosts : ["/images"];
-  // The host is picked by a hash of the path: spread over the list like a random pick, but the
-  // same image always comes from the same host, so browsers and CDNs cache it once.
-  let h = 0;
-  for (let i = 0; i < path.length; i++) h = (h * 31 + path.charCodeAt(i)) >>> 0;
-  return `${list[h % list.length]!.replace(/\/+$/, "")}/${path}`;
 }
 
 /** A game item in the spec's shape; money as a decimal string; maintenance covers the vendor's too. */
@@ -173,7 +164,7 @@ export async function suggestGames(db: Database, merchant: Merchant, language: s
 
 /**
  * Game vendors (value.data.lanes): the merchant's vendors in order, optionally of one game type,
- * each with the number of games it has here.
+ * each with the number of games it has here and its images on the operator's image hosts.
  */
 export async function getVendorLanes(db: Database, merchant: Merchant, gameType?: string) {
   const [catalogue, offer] = await Promise.all([getCatalogue(db), merchantOffer(db, merchant.code)]);
@@ -188,6 +179,7 @@ export async function getVendorLanes(db: Database, merchant: Merchant, gameType?
           maintenance: vendor.maintenance,
           gameCount: catalogue.vendorCounts.get(vendor.code) ?? 0,
           sort,
+          images: vendorImages(vendor, merchant.settings.imageCDNs),
         })),
     },
   };

@@ -6,6 +6,7 @@ import { checkInvariants } from "../ledger/service.js";
 import { and, desc, eq } from "drizzle-orm";
 import { members } from "../accounts/schema.js";
 import { merchants } from "../system/schema.js";
+import { forgetBrand } from "../system/service.js";
 import { deposits, withdrawals } from "./schema.js";
 import { decideDeposit, decideWithdrawal, merchantOf, operatorCredit, upsertChannel } from "./service.js";
 import { formatAmount } from "../ledger/money.js";
@@ -43,7 +44,17 @@ const channelBody = z.object({
     .optional(),
 });
 
+/** An image or launch host: an http(s) address, or a path on this site ("/images"). */
+const hostEntry = z
+  .string()
+  .trim()
+  .max(300)
+  .refine((v) => /^\/(?![/\\])\S*$/.test(v) || /^https?:\/\/[^\s/?#"'<>\\]+(\/\S*)?$/i.test(v), "an http(s) address or a path starting with /");
+
 const settingsBody = z.object({
+  /** Spec §7: image and game-launch hosts, one chosen per image or launch from these lists. */
+  imageCDNs: z.array(hostEntry).max(20).optional(),
+  launchGameCDNs: z.array(hostEntry).max(20).optional(),
   unknownIpFactors: z.array(z.enum(["TOTP", "MOBILE", "EMAIL", "BANK_NAME"])).max(4).optional(),
   smsExpiredMinutes: z.number().int().min(1).max(30).optional(),
   withdrawalConfirmMinutes: z.number().int().min(1).max(7 * 24 * 60).optional(),
@@ -53,13 +64,17 @@ const settingsBody = z.object({
 export function registerPaymentOperatorRoutes(app: App) {
   const merchantCode = (c: { req: { param(name: string): string | undefined } }) => c.req.param("code")!;
 
-  // Merchant settings read by the platform: unknown-IP factors, SMS minutes, payout confirmation minutes.
+  // Merchant settings read by the platform: image and launch hosts, unknown-IP factors, SMS
+  // minutes, payout confirmation minutes.
   app.put("/merchants/:code/settings", async (c) => {
     const body = await parse(c.req.raw, settingsBody);
     const m = await merchantOf(c.var.db, merchantCode(c));
-    const settings = { ...m.settings, ...body };
+    const settings: typeof m.settings & typeof body = { ...m.settings, ...body };
     await c.var.db.update(merchants).set({ settings }).where(eq(merchants.code, m.code));
-    return c.json({ settings: { unknownIpFactors: settings.unknownIpFactors, smsExpiredMinutes: (settings as typeof body).smsExpiredMinutes, withdrawalConfirmMinutes: (settings as typeof body).withdrawalConfirmMinutes } });
+    // This node shows the change from the next request on; others within BRAND_CACHE_MS.
+    forgetBrand(c.var.db, m.code);
+    const { imageCDNs, launchGameCDNs, unknownIpFactors, smsExpiredMinutes, withdrawalConfirmMinutes } = settings;
+    return c.json({ settings: { imageCDNs, launchGameCDNs, unknownIpFactors, smsExpiredMinutes, withdrawalConfirmMinutes } });
   });
 
   app.put("/merchants/:code/payment-channels/:direction/:channel", async (c) => {

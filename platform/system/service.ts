@@ -50,46 +50,120 @@ export function normalizeHost(host: string | null | undefined): string | null {
 }
 
 /**
- * Host → merchant answers, kept for a few seconds: every platform call resolves the merchant,
- * and brands and their domains change rarely. Site status (maintenance, region) is never
- * cached. Another node sees a brand change within MERCHANT_CACHE_MS.
+ * The brand configuration: which merchant serves a host, and that merchant's row (settings: image
+ * and launch hosts, time zone, ...), resources, customer-service entries, enabled modules and
+ * domains. Every page needs it (the permission call, and the merchant behind every catalogue
+ * call) and an operator changes it rarely, so each node keeps it for BRAND_CACHE_MS: host →
+ * merchant code by host, the configuration by merchant code. A change made through this
+ * process's operator API forgets it at once (forgetBrand); another node sees it within
+ * BRAND_CACHE_MS. Site status (maintenance, region) is never cached: a switch shows on the next
+ * request of every node.
  */
-const MERCHANT_CACHE_MS = 5000;
-const merchantCache = new WeakMap<Database, Map<string, { at: number; merchant: typeof merchants.$inferSelect }>>();
+export const BRAND_CACHE_MS = 5000;
+const BRAND_CACHE_MAX = 1000;
 
-export function forgetMerchants(db: Database) {
-  merchantCache.delete(db);
+export type MerchantRow = typeof merchants.$inferSelect;
+export interface BrandConfig {
+  merchant: MerchantRow;
+  resources: Array<typeof resources.$inferSelect>;
+  customerService: Array<typeof customerService.$inferSelect>;
+  /** Enabled feature module ids, in order. */
+  modules: string[];
+  domains: string[];
+}
+
+type Kept<T> = Map<string, { at: number; value: Promise<T> }>;
+interface BrandCache {
+  /** `host|defaultMerchant` → merchant code. */
+  hosts: Kept<string>;
+  /** merchant code → configuration. */
+  brands: Kept<BrandConfig>;
+}
+const brandCaches = new WeakMap<Database, BrandCache>();
+
+function brandCache(db: Database): BrandCache {
+  let cache = brandCaches.get(db);
+  if (!cache) brandCaches.set(db, (cache = { hosts: new Map(), brands: new Map() }));
+  return cache;
+}
+
+/**
+ * A cached promise, kept from the moment the read starts (concurrent requests share one read)
+ * and dropped if it fails.
+ */
+function cached<T>(map: Kept<T>, key: string, load: () => Promise<T>): Promise<T> {
+  const hit = map.get(key);
+  if (hit && Date.now() - hit.at < BRAND_CACHE_MS) return hit.value;
+  const value = load();
+  if (map.size >= BRAND_CACHE_MAX) map.clear(); // hosts come from requests: keep a bounded few
+  const entry = { at: Date.now(), value };
+  map.set(key, entry);
+  value.catch(() => {
+    if (map.get(key) === entry) map.delete(key);
+  });
+  return value;
+}
+
+/**
+ * Forgets this node's brand configuration after an operator change: of one merchant (settings,
+ * resources), or of all (domains moved, a brand added). Host answers are always dropped, since a
+ * domain may now point elsewhere. Call it after the change is committed, so no request caches the
+ * old answer in between.
+ */
+export function forgetBrand(db: Database, merchantCode?: string) {
+  const cache = brandCaches.get(db);
+  if (!cache) return;
+  cache.hosts.clear();
+  if (merchantCode === undefined) cache.brands.clear();
+  else cache.brands.delete(merchantCode);
+}
+
+/** The code of the merchant that serves a host; unknown hosts get the deployment's default merchant. */
+function merchantCodeFor(db: Database, host: string | null, defaultMerchant: string): Promise<string> {
+  const normalized = normalizeHost(host);
+  return cached(brandCache(db).hosts, `${normalized ?? ""}|${defaultMerchant}`, () => lookupMerchantCode(db, normalized, defaultMerchant));
+}
+
+async function lookupMerchantCode(db: Database, host: string | null, defaultMerchant: string): Promise<string> {
+  if (host) {
+    const [hit] = await db.select({ code: merchantDomains.merchantCode }).from(merchantDomains).where(eq(merchantDomains.domain, host)).limit(1);
+    if (hit) return hit.code;
+  }
+  const [fallback] = await db.select({ code: merchants.code }).from(merchants).where(eq(merchants.code, defaultMerchant)).limit(1);
+  if (fallback) return fallback.code;
+  const [first] = await db.select({ code: merchants.code }).from(merchants).orderBy(asc(merchants.createdAt)).limit(1);
+  if (!first) throw new DomainError("MERCHANT_NOT_CONFIGURED", "No merchant is configured", 503);
+  return first.code;
+}
+
+/** One merchant's brand configuration, read in parallel. */
+async function loadBrand(db: Database, code: string): Promise<BrandConfig> {
+  const [[merchant], resourceRows, csRows, moduleRows, domainRows] = await Promise.all([
+    db.select().from(merchants).where(eq(merchants.code, code)).limit(1),
+    db.select().from(resources).where(eq(resources.merchantCode, code)).orderBy(asc(resources.sort)),
+    db.select().from(customerService).where(eq(customerService.merchantCode, code)).orderBy(asc(customerService.sort)),
+    db.select().from(featureModules).where(eq(featureModules.merchantCode, code)).orderBy(asc(featureModules.sort)),
+    db.select({ domain: merchantDomains.domain }).from(merchantDomains).where(eq(merchantDomains.merchantCode, code)),
+  ]);
+  if (!merchant) throw new DomainError("MERCHANT_NOT_CONFIGURED", "No merchant is configured", 503);
+  return {
+    merchant,
+    resources: resourceRows,
+    customerService: csRows,
+    modules: moduleRows.filter((m) => m.enabled).map((m) => m.moduleId),
+    domains: domainRows.map((d) => d.domain),
+  };
+}
+
+/** The brand configuration for a host (see BRAND_CACHE_MS). */
+export async function brandFor(db: Database, host: string | null, defaultMerchant: string): Promise<BrandConfig> {
+  const code = await merchantCodeFor(db, host, defaultMerchant);
+  return cached(brandCache(db).brands, code, () => loadBrand(db, code));
 }
 
 /** The merchant that serves a host; unknown hosts get the deployment's default merchant. */
-export async function resolveMerchant(db: Database, host: string | null, defaultMerchant: string) {
-  const key = `${normalizeHost(host) ?? ""}|${defaultMerchant}`;
-  let cache = merchantCache.get(db);
-  if (!cache) merchantCache.set(db, (cache = new Map()));
-  const hit = cache.get(key);
-  if (hit && Date.now() - hit.at < MERCHANT_CACHE_MS) return hit.merchant;
-  const merchant = await lookupMerchant(db, host, defaultMerchant);
-  if (cache.size > 1000) cache.clear();
-  cache.set(key, { at: Date.now(), merchant });
-  return merchant;
-}
-
-async function lookupMerchant(db: Database, host: string | null, defaultMerchant: string) {
-  const normalized = normalizeHost(host);
-  if (normalized) {
-    const [hit] = await db
-      .select({ merchant: merchants })
-      .from(merchantDomains)
-      .innerJoin(merchants, eq(merchants.code, merchantDomains.merchantCode))
-      .where(eq(merchantDomains.domain, normalized))
-      .limit(1);
-    if (hit) return hit.merchant;
-  }
-  const [fallback] = await db.select().from(merchants).where(eq(merchants.code, defaultMerchant)).limit(1);
-  if (fallback) return fallback;
-  const [first] = await db.select().from(merchants).orderBy(asc(merchants.createdAt)).limit(1);
-  if (!first) throw new DomainError("MERCHANT_NOT_CONFIGURED", "No merchant is configured", 503);
-  return first;
+export async function resolveMerchant(db: Database, host: string | null, defaultMerchant: string): Promise<MerchantRow> {
+  return (await brandFor(db, host, defaultMerchant)).merchant;
 }
 
 export function computeStatus(
@@ -112,14 +186,10 @@ export function computeStatus(
 
 /** The permission call: who serves this host, and may this visitor use it right now. */
 export async function getPermission(db: Database, visitor: Visitor, language: string, defaultMerchant: string) {
-  const merchant = await resolveMerchant(db, visitor.host, defaultMerchant);
-  const [[status], resourceRows, csRows, moduleRows, domainRows] = await Promise.all([
-    db.select().from(siteStatus).where(eq(siteStatus.merchantCode, merchant.code)).limit(1),
-    db.select().from(resources).where(eq(resources.merchantCode, merchant.code)).orderBy(asc(resources.sort)),
-    db.select().from(customerService).where(eq(customerService.merchantCode, merchant.code)).orderBy(asc(customerService.sort)),
-    db.select().from(featureModules).where(eq(featureModules.merchantCode, merchant.code)).orderBy(asc(featureModules.sort)),
-    db.select().from(merchantDomains).where(eq(merchantDomains.merchantCode, merchant.code)),
-  ]);
+  const brand = await brandFor(db, visitor.host, defaultMerchant);
+  const { merchant } = brand;
+  // Never cached (see BRAND_CACHE_MS): the operator's maintenance switch shows on the next request.
+  const [status] = await db.select().from(siteStatus).where(eq(siteStatus.merchantCode, merchant.code)).limit(1);
   const computed = computeStatus(status, visitor);
   const lang = language || merchant.defaultLanguage;
   const ip = parseIp(visitor.ip)?.toString() ?? null;
@@ -136,23 +206,23 @@ export async function getPermission(db: Database, visitor: Visitor, language: st
       isSingle: merchant.isSingleWallet,
       defaultLanguage: merchant.defaultLanguage,
       lotteryType: merchant.lotteryType,
-      mainDomain: merchant.settings.mainDomain ?? domainRows[0]?.domain ?? "",
-      domainRoute: domainRows.map((d) => d.domain),
+      mainDomain: merchant.settings.mainDomain ?? brand.domains[0] ?? "",
+      domainRoute: brand.domains,
       analytics: { gtagId: merchant.settings.gtagId ?? null },
       imageCDNs: merchant.settings.imageCDNs ?? [],
       timeZone: merchant.settings.timeZone ?? "UTC",
       appDownloadUrl: merchant.settings.appDownloadUrl ?? "/down",
       launchGameCDNs: merchant.settings.launchGameCDNs ?? [],
       whitelabelVal: merchant.code,
-      register: moduleRows.filter((m) => m.enabled).map((m) => m.moduleId),
-      resources: resourceRows.map((r) => ({
+      register: brand.modules,
+      resources: brand.resources.map((r) => ({
         resourceType: r.resourceType,
         labelNameEn: r.labelNameEn,
         name: r.name,
         url: r.url,
         openInNewTab: r.openInNewTab,
       })),
-      customerService: csRows.map((c) => ({ csType: c.csType, title: c.title, url: c.url })),
+      customerService: brand.customerService.map((c) => ({ csType: c.csType, title: c.title, url: c.url })),
     },
     location: { ip, country: visitor.country?.trim().toUpperCase() || null },
   };
@@ -259,7 +329,7 @@ export async function upsertMerchant(db: Database, code: string, input: Merchant
     return { ...values, domains, ...(input.vendors ? { vendors: input.vendors } : {}) };
   });
   // After commit, so no request caches the old answer in between.
-  forgetMerchants(db);
+  forgetBrand(db);
   forgetCatalogue(db);
   return result;
 }

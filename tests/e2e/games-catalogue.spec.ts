@@ -77,6 +77,31 @@ test("browse the 10,000 slots: filters, search and paging by links", async ({ pa
   for (const name of await names(page)) expect(name).toMatch(/Bingo/);
 });
 
+test("vendor images come from the image host by vendor code and game type, and every one loads", async ({ page }) => {
+  await page.goto("/rng?vassalage=AMBR");
+  const tabs = page.getByTestId("vendor-tabs");
+  await expect(tabs.getByRole("link", { name: "Amber Reels" }).locator("img")).toHaveAttribute("src", "/images/vendors/RNG/AMBR/small-active.svg");
+  await expect(tabs.getByRole("link", { name: "Amber Reels" })).toHaveAttribute("aria-current", "page");
+  const srcs = new Set(
+    await page
+      .locator('[data-testid="vendor-tabs"] img, [data-testid^="vendors-"] img, footer img')
+      .evaluateAll((imgs) => imgs.map((i) => i.getAttribute("src") ?? "")),
+  );
+  expect([...srcs].filter((src) => src.includes("/vendors/")).length).toBeGreaterThan(10);
+  for (const src of srcs) {
+    const r = await page.request.get(src);
+    expect(r.status(), src).toBe(200);
+    expect(r.headers()["content-type"]).toBe("image/svg+xml");
+  }
+  // A game centre's cards: the chosen vendor in purple, the others in colour.
+  await page.goto("/live?vassalage=HOUSE");
+  const cardsOf = page.getByTestId("game-centre-LIVE").locator("ul").first();
+  await expect(cardsOf.locator('a[aria-current="true"] img')).toHaveAttribute("src", "/images/vendors/LIVE/HOUSE/list-purple.svg");
+  for (const src of await cardsOf.locator("img").evaluateAll((imgs) => imgs.map((i) => i.getAttribute("src") ?? ""))) {
+    expect((await page.request.get(src)).status(), src).toBe(200);
+  }
+});
+
 test("favourites: refused when logged out; a member's heart keeps the game in the lobby", async ({ page, operator }, testInfo) => {
   await page.goto("/rng");
   await cards(page).first().getByTestId("fav-toggle").click();
