@@ -1,6 +1,7 @@
 import type { Database } from "../db/client.js";
 import { gameName, getCatalogue, merchantOffer } from "./catalogue.js";
-import { formatMinor, imageUrl, type Merchant } from "./service.js";
+import { formatMinor, type Merchant } from "./service.js";
+import { imageUrl } from "./images.js";
 
 /**
  * PVP rooms (spec §7 `/wps/relay/GLS2_roomList`, TOKEN): the tables of the merchant's card-game
