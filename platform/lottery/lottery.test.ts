@@ -1,5 +1,5 @@
 import { and, eq } from "drizzle-orm";
-import { createTestPlatform } from "../testing/db.js";
+import { createTestPlatform, playersOf } from "../testing/db.js";
 import { checkInvariants } from "../ledger/service.js";
 import { hashSeed } from "../house/fair.js";
 import { members } from "../accounts/schema.js";
@@ -12,25 +12,12 @@ type TestPlatform = Awaited<ReturnType<typeof createTestPlatform>>;
 
 describe("in-house lotteries", () => {
   let p: TestPlatform;
-  let n = 0;
-  const host = { "x-site-host": "localhost", "x-client-ip": "198.51.100.89" };
-  const auth = (token: string) => ({ ...host, authorization: `Bearer ${token}` });
-  const key = () => `lott-${Date.now().toString(36)}-${n++}`;
+  const { host, auth, key, player, balance, cents } = playersOf(() => p.call, { prefix: "lott", ip: "198.51.100.89" });
 
   beforeAll(async () => {
     p = await createTestPlatform();
   });
   afterAll(() => p.cleanup());
-
-  async function player(funds = "100.00") {
-    const account = `lott${Date.now().toString(36).slice(-5)}${n++}`;
-    await p.call("/operator/v1/merchants/DEMO/members", { method: "POST", operator: true, json: { account, password: "secret123" } });
-    if (funds !== "0") await p.call(`/operator/v1/merchants/DEMO/members/${account}/credits`, { method: "POST", operator: true, json: { kind: "bonus", amount: funds, reference: key() } });
-    const login = await p.call("/wps/session/login", { method: "POST", headers: host, json: { username: account, password: "secret123" } });
-    return { account, token: login.body.value.token as string };
-  }
-  const balance = async (token: string) => (await p.call("/wps/v2/wallets/balance", { headers: auth(token) })).body.value.balance as string;
-  const cents = (s: string) => Math.round(Number(s) * 100);
   const buy = (token: string, json: Record<string, unknown>) => p.call("/lotto/lgw/tickets", { method: "POST", headers: auth(token), json: { requestKey: key(), ...json } });
   const drawNow = (game: string) => p.call(`/operator/v1/lottery/games/${game}/draw-now`, { method: "POST", operator: true });
 

@@ -1,5 +1,5 @@
 import { and, eq } from "drizzle-orm";
-import { createTestPlatform } from "../testing/db.js";
+import { createTestPlatform, playersOf } from "../testing/db.js";
 import { checkInvariants } from "../ledger/service.js";
 import { createRng, hashSeed, newServerSeed } from "../house/fair.js";
 import { HOUSE_GAMES } from "../house/games/index.js";
@@ -11,25 +11,12 @@ type TestPlatform = Awaited<ReturnType<typeof createTestPlatform>>;
 
 describe("in-house rounds", () => {
   let p: TestPlatform;
-  let n = 0;
-  const host = { "x-site-host": "localhost", "x-client-ip": "198.51.100.88" };
-  const auth = (token: string) => ({ ...host, authorization: `Bearer ${token}` });
-  const key = () => `round-${Date.now().toString(36)}-${n++}`;
+  const { host, auth, key, player, balance, cents } = playersOf(() => p.call, { prefix: "house", ip: "198.51.100.88" });
 
   beforeAll(async () => {
     p = await createTestPlatform();
   });
   afterAll(() => p.cleanup());
-
-  async function player(funds = "100.00") {
-    const account = `house${Date.now().toString(36).slice(-5)}${n++}`;
-    await p.call("/operator/v1/merchants/DEMO/members", { method: "POST", operator: true, json: { account, password: "secret123" } });
-    if (funds !== "0") await p.call(`/operator/v1/merchants/DEMO/members/${account}/credits`, { method: "POST", operator: true, json: { kind: "bonus", amount: funds, reference: key() } });
-    const login = await p.call("/wps/session/login", { method: "POST", headers: host, json: { username: account, password: "secret123" } });
-    return { account, token: login.body.value.token as string };
-  }
-  const balance = async (token: string) => (await p.call("/wps/v2/wallets/balance", { headers: auth(token) })).body.value.balance as string;
-  const cents = (s: string) => Math.round(Number(s) * 100);
   const play = (token: string, game: string, bets: unknown[], requestKey = key()) =>
     p.call("/wps/house/rounds", { method: "POST", headers: auth(token), json: { game, bets, requestKey } });
 

@@ -116,3 +116,25 @@ export async function createTestPlatform(options: { seed?: boolean; env?: Record
   };
   return { ...testDb, app, call };
 }
+
+type Caller = Awaited<ReturnType<typeof createTestPlatform>>["call"];
+
+/**
+ * Members made through the operator API and logged in, for suites that play with money: a
+ * funded player, its balance, its auth headers and fresh request keys, from one client address.
+ */
+export function playersOf(call: () => Caller, opts: { prefix: string; ip: string }) {
+  let n = 0;
+  const host = { "x-site-host": "localhost", "x-client-ip": opts.ip };
+  const auth = (token: string) => ({ ...host, authorization: `Bearer ${token}` });
+  const key = () => `${opts.prefix}-${Date.now().toString(36)}-${n++}`;
+  async function player(funds = "100.00") {
+    const account = `${opts.prefix}${Date.now().toString(36).slice(-5)}${n++}`;
+    await call()("/operator/v1/merchants/DEMO/members", { method: "POST", operator: true, json: { account, password: "secret123" } });
+    if (funds !== "0") await call()(`/operator/v1/merchants/DEMO/members/${account}/credits`, { method: "POST", operator: true, json: { kind: "bonus", amount: funds, reference: key() } });
+    const login = await call()("/wps/session/login", { method: "POST", headers: host, json: { username: account, password: "secret123" } });
+    return { account, token: login.body.value.token as string };
+  }
+  const balance = async (token: string) => (await call()("/wps/v2/wallets/balance", { headers: auth(token) })).body.value.balance as string;
+  return { host, auth, key, player, balance, cents: (s: string) => Math.round(Number(s) * 100) };
+}
