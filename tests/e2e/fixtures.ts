@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
-import { test as base, expect, type APIRequestContext } from "@playwright/test";
+import { test as base, expect, type APIRequestContext, type Page } from "@playwright/test";
+import { randomInt } from "node:crypto";
 import { E2E_OPERATOR_KEY } from "../../playwright.config";
 
 export interface Operator {
@@ -84,3 +85,23 @@ export const test = base.extend<{ operator: Operator }>({
 });
 
 export { expect };
+
+/**
+ * A member made by the back office (credited `funds` when given), logged in through the login
+ * popup in the default language (ES) from an address of its own (`net` is the first two octets),
+ * so throttles and unknown-address checks never mix tests. Returns the account name.
+ */
+export async function loginNewMember(page: Page, operator: Operator, opts: { prefix: string; net: string; funds?: string }): Promise<string> {
+  await page.setExtraHTTPHeaders({ "x-forwarded-for": `${opts.net}.${randomInt(0, 255)}.${randomInt(1, 254)}` });
+  const account = `${opts.prefix}${randomBytes(4).toString("hex")}`;
+  await operator.createMember({ account, password: "secret123" });
+  if (opts.funds) await operator.credit(account, opts.funds);
+  await page.goto("/login");
+  const form = page.getByRole("form", { name: "Iniciar sesión" }).last();
+  await form.getByLabel("Nombre de usuario").fill(account);
+  await form.getByLabel("Contraseña").fill("secret123");
+  await form.getByRole("button", { name: "Iniciar sesión" }).click();
+  // A back-office member's first login lands on the security centre.
+  await expect(page).toHaveURL(/\/member\/securityCenter\?first=1$/, { timeout: 15_000 });
+  return account;
+}

@@ -1,6 +1,6 @@
-import { randomBytes, randomInt } from "node:crypto";
+import { randomInt } from "node:crypto";
 import type { Locator, Page } from "@playwright/test";
-import { expect as baseExpect, test, type Operator } from "./fixtures";
+import { expect as baseExpect, loginNewMember, test, type Operator } from "./fixtures";
 
 // In-house games (vendor HOUSE), with and without scripts, in the default language (ES): a
 // member plays roulette, baccarat, a slot and a blackjack hand; each round changes the header
@@ -10,20 +10,8 @@ import { expect as baseExpect, test, type Operator } from "./fixtures";
 test.describe.configure({ timeout: 90_000 });
 const expect = baseExpect.configure({ timeout: 15_000 });
 
-const newName = () => `hg${randomBytes(4).toString("hex")}`;
-
 async function newMember(page: Page, operator: Operator, funds = "500.00"): Promise<string> {
-  await page.setExtraHTTPHeaders({ "x-forwarded-for": `198.21.${randomInt(0, 255)}.${randomInt(1, 254)}` });
-  const account = newName();
-  await operator.createMember({ account, password: "secret123" });
-  await operator.credit(account, funds);
-  await page.goto("/login");
-  const form = page.getByRole("form", { name: "Iniciar sesión" }).last();
-  await form.getByLabel("Nombre de usuario").fill(account);
-  await form.getByLabel("Contraseña").fill("secret123");
-  await form.getByRole("button", { name: "Iniciar sesión" }).click();
-  await expect(page).toHaveURL(/\/member\/securityCenter\?first=1$/);
-  return account;
+  return loginNewMember(page, operator, { prefix: "hg", net: "198.21", funds });
 }
 
 /** "1.234,56 USD" → 123456 (every amount shows two decimals). */

@@ -1,6 +1,6 @@
-import { createHash, randomBytes, randomInt } from "node:crypto";
+import { createHash } from "node:crypto";
 import type { Page } from "@playwright/test";
-import { expect as baseExpect, test, type Operator } from "./fixtures";
+import { expect as baseExpect, loginNewMember, test, type Operator } from "./fixtures";
 
 // The in-house lotteries, with and without scripts, in the default language (ES): a member buys
 // tickets on /lottery, /vnLottery and /seaLottery, a sandbox draw runs at once, and the ticket is
@@ -12,17 +12,7 @@ test.describe.configure({ timeout: 90_000 });
 const expect = baseExpect.configure({ timeout: 15_000 });
 
 async function newMember(page: Page, operator: Operator, funds = "200.00"): Promise<string> {
-  await page.setExtraHTTPHeaders({ "x-forwarded-for": `198.22.${randomInt(0, 255)}.${randomInt(1, 254)}` });
-  const account = `lt${randomBytes(4).toString("hex")}`;
-  await operator.createMember({ account, password: "secret123" });
-  await operator.credit(account, funds);
-  await page.goto("/login");
-  const form = page.getByRole("form", { name: "Iniciar sesión" }).last();
-  await form.getByLabel("Nombre de usuario").fill(account);
-  await form.getByLabel("Contraseña").fill("secret123");
-  await form.getByRole("button", { name: "Iniciar sesión" }).click();
-  await expect(page).toHaveURL(/\/member\/securityCenter\?first=1$/);
-  return account;
+  return loginNewMember(page, operator, { prefix: "lt", net: "198.22", funds });
 }
 
 /** "1.234,56 USD" → 123456. */

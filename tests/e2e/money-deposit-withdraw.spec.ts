@@ -1,7 +1,7 @@
-import { randomBytes, randomInt } from "node:crypto";
+import { randomInt } from "node:crypto";
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
-import { expect as baseExpect, test, type Operator } from "./fixtures";
+import { expect as baseExpect, loginNewMember, test, type Operator } from "./fixtures";
 
 // Money pages of the member centre, in the default language (ES): deposits by the sandbox
 // gateway and by bank transfer, withdrawals with the withdraw password, a bound bank account and
@@ -12,20 +12,8 @@ import { expect as baseExpect, test, type Operator } from "./fixtures";
 test.describe.configure({ timeout: 60_000 });
 const expect = baseExpect.configure({ timeout: 15_000 });
 
-const newName = () => `mo${randomBytes(4).toString("hex")}`;
-
 async function newMember(page: Page, operator: Operator): Promise<string> {
-  await page.setExtraHTTPHeaders({ "x-forwarded-for": `198.20.${randomInt(0, 255)}.${randomInt(1, 254)}` });
-  const account = newName();
-  await operator.createMember({ account, password: "secret123" });
-  await page.goto("/login");
-  const form = page.getByRole("form", { name: "Iniciar sesión" }).last();
-  await form.getByLabel("Nombre de usuario").fill(account);
-  await form.getByLabel("Contraseña").fill("secret123");
-  await form.getByRole("button", { name: "Iniciar sesión" }).click();
-  // A back-office member's first login lands on the security centre.
-  await expect(page).toHaveURL(/\/member\/securityCenter\?first=1$/);
-  return account;
+  return loginNewMember(page, operator, { prefix: "mo", net: "198.20" });
 }
 
 async function deposit(page: Page, channel: RegExp, amount: string) {
