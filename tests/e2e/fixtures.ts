@@ -23,7 +23,9 @@ export interface Operator {
 }
 
 function operatorApi(request: APIRequestContext, baseURL: string): Operator {
-  const headers = { authorization: `Bearer ${E2E_OPERATOR_KEY}` };
+  // A fresh connection per call: a kept-alive one the server is closing at that moment (its
+  // 5 s idle timeout) resets the request ("socket hang up"), a flake seen in CI.
+  const headers = { authorization: `Bearer ${E2E_OPERATOR_KEY}`, connection: "close" };
   const put = async (path: string, data: unknown) => {
     const res = await request.put(`${baseURL}/operator/v1${path}`, { headers, data });
     expect(res.status(), await res.text()).toBe(200);
