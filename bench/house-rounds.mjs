@@ -18,20 +18,18 @@
 // the stakes plus the wins of its rounds in house_rounds, and that no round was left open; it
 // exits non-zero when any of that fails. Scratch databases are created and dropped by the script.
 // Prints Markdown; paste it into bench/README.md with the date and machine.
-import { execFile } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { promisify } from "node:util";
 import postgres from "postgres";
 import { sql } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/postgres-js";
 import { openDb } from "../platform/db/client.ts";
+import { hasPgbench, pgServer } from "./pg.mjs";
 import * as schema from "../platform/db/schema.ts";
 import { runMigrations } from "../platform/db/migrate.ts";
 import { members } from "../platform/accounts/schema.ts";
 import { checkInvariants, ensureAccount, memberBalance, SYSTEM_SHARDS, transfer } from "../platform/ledger/service.ts";
 import { playRound } from "../platform/rounds/service.ts";
 
-const run = promisify(execFile);
 const SERVER = process.env.BENCH_DATABASE_URL || process.env.DATABASE_URL || "postgres://postgres@127.0.0.1:5432/postgres";
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 15);
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 16);
@@ -46,48 +44,8 @@ const DEPOSIT = 100_000_000n;
 const suffix = `${Date.now().toString(36)}_${randomBytes(3).toString("hex")}`;
 const roundsDb = `bench_house_${suffix}`;
 const pgbenchDb = `bench_house_pgbench_${suffix}`;
-const urlOf = (name) => {
-  const u = new URL(SERVER);
-  u.pathname = `/${name}`;
-  return u.toString();
-};
-
-async function admin(statement) {
-  const a = postgres(SERVER, { max: 1, onnotice: () => {} });
-  try {
-    return await a.unsafe(statement);
-  } finally {
-    await a.end();
-  }
-}
-
-function pgArgs() {
-  const u = new URL(SERVER);
-  const args = ["-h", u.hostname || "127.0.0.1", "-p", u.port || "5432"];
-  if (u.username) args.push("-U", decodeURIComponent(u.username));
-  return args;
-}
-const pgEnv = () => {
-  const u = new URL(SERVER);
-  return u.password ? { ...process.env, PGPASSWORD: decodeURIComponent(u.password) } : process.env;
-};
-
-async function hasPgbench() {
-  if (process.env.BENCH_PGBENCH === "0") return false;
-  try {
-    await run("pgbench", ["--version"]);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-async function pgbench(clients) {
-  const { stdout } = await run("pgbench", [...pgArgs(), "-c", String(clients), "-j", "2", "-T", String(SECONDS), "-n", pgbenchDb], { env: pgEnv(), maxBuffer: 1 << 24 });
-  const m = /tps = ([\d.]+) \(without initial connection time\)/.exec(stdout) ?? /tps = ([\d.]+)/.exec(stdout);
-  if (!m) throw new Error(`no tps in pgbench output:\n${stdout}`);
-  return Number(m[1]);
-}
+const { urlOf, admin, pgbenchInit, pgbenchTps } = pgServer(SERVER);
+const pgbench = (clients) => pgbenchTps(pgbenchDb, clients, SECONDS);
 
 const rows = (r) => (Array.isArray(r) ? r : (r?.rows ?? []));
 const memberRef = (memberId) => ({ merchantCode: MERCHANT, currency: CURRENCY, kind: "member", memberId });
@@ -256,7 +214,7 @@ try {
   await admin(`create database "${roundsDb}"`);
   if (usePgbench) {
     await admin(`create database "${pgbenchDb}"`);
-    await run("pgbench", [...pgArgs(), "-i", "-q", pgbenchDb], { env: pgEnv(), maxBuffer: 1 << 24 });
+    await pgbenchInit(pgbenchDb);
   }
   handle = await openDb({ databaseUrl: urlOf(roundsDb), dataDir: "unused", max: CLIENTS });
   const players = await prepare(handle);

@@ -11,16 +11,13 @@
 //
 // It creates two scratch databases (one for the ledger, one for pgbench) and drops both after.
 // Prints a Markdown table; paste it into bench/README.md with the date and machine.
-import { execFile } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { promisify } from "node:util";
-import postgres from "postgres";
 import { sql } from "drizzle-orm";
 import { openDb } from "../platform/db/client.ts";
+import { pgServer } from "./pg.mjs";
 import { runMigrations } from "../platform/db/migrate.ts";
 import { checkInvariants, ensureAccount, postTransfer, SYSTEM_SHARDS, transfer, withLedgerTx } from "../platform/ledger/service.ts";
 
-const run = promisify(execFile);
 const SERVER = process.env.BENCH_DATABASE_URL || process.env.DATABASE_URL || "postgres://root@127.0.0.1:5432/postgres";
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
 const CLIENTS = (process.env.BENCH_CLIENTS ?? "16,64").split(",").map(Number);
@@ -33,42 +30,8 @@ const CURRENCY = "USD";
 const suffix = `${Date.now().toString(36)}_${randomBytes(3).toString("hex")}`;
 const ledgerDb = `bench_ledger_${suffix}`;
 const pgbenchDb = `bench_pgbench_${suffix}`;
-const urlOf = (name) => {
-  const u = new URL(SERVER);
-  u.pathname = `/${name}`;
-  return u.toString();
-};
-
-async function admin(statement) {
-  const a = postgres(SERVER, { max: 1, onnotice: () => {} });
-  try {
-    await a.unsafe(statement);
-  } finally {
-    await a.end();
-  }
-}
-
-/** pgbench's connection flags from the server URL. */
-function pgArgs() {
-  const u = new URL(SERVER);
-  const args = ["-h", u.hostname || "127.0.0.1", "-p", u.port || "5432"];
-  if (u.username) args.push("-U", decodeURIComponent(u.username));
-  return args;
-}
-const pgEnv = () => {
-  const u = new URL(SERVER);
-  return u.password ? { ...process.env, PGPASSWORD: decodeURIComponent(u.password) } : process.env;
-};
-
-async function pgbench(clients) {
-  const { stdout } = await run("pgbench", [...pgArgs(), "-c", String(clients), "-j", "2", "-T", String(SECONDS), "-n", pgbenchDb], {
-    env: pgEnv(),
-    maxBuffer: 1 << 24,
-  });
-  const m = /tps = ([\d.]+) \(without initial connection time\)/.exec(stdout) ?? /tps = ([\d.]+)/.exec(stdout);
-  if (!m) throw new Error(`no tps in pgbench output:\n${stdout}`);
-  return Number(m[1]);
-}
+const { urlOf, admin, pgbenchInit, pgbenchTps } = pgServer(SERVER);
+const pgbench = (clients) => pgbenchTps(pgbenchDb, clients, SECONDS);
 
 const member = (memberId) => ({ merchantCode: MERCHANT, currency: CURRENCY, kind: "member", memberId });
 const house = (memberId) => ({ merchantCode: MERCHANT, currency: CURRENCY, kind: "house", memberId });
@@ -140,7 +103,7 @@ let handle;
 try {
   await admin(`create database "${ledgerDb}"`);
   await admin(`create database "${pgbenchDb}"`);
-  await run("pgbench", [...pgArgs(), "-i", "-q", "-s", String(SCALE), pgbenchDb], { env: pgEnv(), maxBuffer: 1 << 24 });
+  await pgbenchInit(pgbenchDb, SCALE);
 
   // The ledger's pool is open only while the ledger runs, so pgbench gets its connections.
   const open = async (max, warm = true) => {
