@@ -11,8 +11,6 @@ import * as m from "~/styles/member.css";
 import * as s from "~/styles/shell.css";
 import * as l from "~/styles/lottery.css";
 
-type Data = Awaited<ReturnType<typeof lotteryLoader>> extends { json(): Promise<infer D> } ? D : never;
-
 /** Bet types whose selection is typed numbers, with their digit count (the server's NUMBER_TYPES). */
 const NUMBER_DIGITS: Record<string, number> = { LAST2: 2, LAST3: 3, LO: 2, DE: 2, BA_CANG: 3, BIG: 4, SMALL: 4, SEA2D: 2 };
 const SIDES: Record<string, Array<[string, string]>> = {
@@ -32,7 +30,7 @@ const SIDES: Record<string, Array<[string, string]>> = {
  */
 export function LotteryScreen() {
   const { t } = useTranslation();
-  const data = useLoaderData<typeof lotteryLoader>() as unknown as Data;
+  const data = useLoaderData<typeof lotteryLoader>();
   const acted = useActionData<LotteryActionData>();
   const fmt = useMoneyFormat();
   const game = data.game as LotteryGameView;

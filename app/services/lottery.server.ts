@@ -190,10 +190,21 @@ export async function lotteryAction({ request }: ActionFunctionArgs, page: Lotte
     if (prizeMode) q.set("prizeMode", prizeMode);
     return redirect(`/${page}?${q}`);
   } catch (e) {
-    if (!(e instanceof PlatformError) || !e.code || !LOTTERY_ERRORS[e.code]) throw e;
-    const [field, key] = LOTTERY_ERRORS[e.code]!;
-    const details = (e.details ?? {}) as { min?: string; max?: string };
-    const message = e.code === "AMOUNT_OUT_OF_LIMITS" && details.min ? `${key}|${details.min} - ${details.max}` : key;
-    return reply({ [field]: [message] }, e.status === 403 ? 403 : e.code === "DRAW_CLOSED" ? 409 : 400);
+    const refusal = lotteryRefusal(e);
+    return reply({ [refusal.field]: [refusal.message] }, refusal.status);
   }
+}
+
+/**
+ * A platform refusal of a ticket as a form message: the field it belongs beside ("" for the
+ * whole form), the i18n key (with the bounds of a range) and the status. A refusal the form has
+ * no words for still answers beside the form with the input kept; an outage (5xx, network) is
+ * rethrown to the error page.
+ */
+export function lotteryRefusal(e: unknown): { field: string; message: string; status: 400 | 403 | 409 } {
+  if (!(e instanceof PlatformError) || e.status >= 500) throw e;
+  const [field, key] = LOTTERY_ERRORS[e.code] ?? ["", "err_unknown"];
+  const details = (e.details ?? {}) as { min?: string; max?: string };
+  const message = e.code === "AMOUNT_OUT_OF_LIMITS" && details.min ? `${key}|${details.min} - ${details.max}` : key;
+  return { field, message, status: e.status === 403 ? 403 : e.code === "DRAW_CLOSED" ? 409 : 400 };
 }
