@@ -275,7 +275,6 @@ export function lineReturn(game: LotteryGame, mode: PrizeMode, line: BetLine, nu
         return (at(p!) % 2 === 1) === (side === "O") ? odds : 0;
       }
       case "LAST2":
-        return n.endsWith(sel) ? odds : 0;
       case "LAST3":
         return n.endsWith(sel) ? odds : 0;
       default:
@@ -288,7 +287,6 @@ export function lineReturn(game: LotteryGame, mode: PrizeMode, line: BetLine, nu
       case "LO":
         return odds * Object.values(numbers).flat().filter((x) => x.endsWith(sel)).length;
       case "DE":
-        return special.endsWith(sel) ? odds : 0;
       case "BA_CANG":
         return special.endsWith(sel) ? odds : 0;
       default:
