@@ -18,6 +18,7 @@ import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { useRequestInfo } from "~/components/request-info";
 import { AppShell } from "~/components/shell";
 import { defaultNS, languageDir } from "~/i18n";
+import { captchaNeeded } from "~/services/captcha.server";
 import { csrf } from "~/services/csrf.server";
 import { getLocale } from "~/services/i18n.server";
 import { loadShell } from "~/services/shell.server";
@@ -41,8 +42,10 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.s
 export async function loader({ request }: LoaderFunctionArgs) {
   const locale = await getLocale(request);
   const [shell, [csrfToken, csrfCookie]] = await Promise.all([loadShell(request, locale), csrf.commitToken(request)]);
+  // The header's login form asks for the captcha up front whenever the platform wants it.
+  const loginCaptcha = shell.user ? false : await captchaNeeded(request);
   return json(
-    { locale, csrfToken, shell },
+    { locale, csrfToken, shell, loginCaptcha },
     { headers: csrfCookie ? { "Set-Cookie": csrfCookie } : undefined },
   );
 }

@@ -124,9 +124,12 @@ export function LoginModeSelect({ modes, mode }: { modes: ReadonlyArray<"usernam
  * The header's login form: a plain post to /login, no client library on every page. The
  * /login popup answers it with the full form (errors, captcha, SMS) and validates it there.
  */
-function HeaderLogin({ modules }: { modules: string[] }) {
+function HeaderLogin({ modules, captcha }: { modules: string[]; captcha: boolean }) {
   const { t } = useTranslation();
   const { modes, mode } = useLoginModes(modules);
+  // On /login the popup carries the captcha; one image per page keeps its answer unambiguous.
+  const { pathname } = useLocation();
+  const showCaptcha = captcha && mode === "username" && pathname !== "/login";
   return (
     <div className={s.inlineForm}>
       {modes.length > 1 ? <LoginModeSelect modes={modes} mode={mode} /> : null}
@@ -155,11 +158,25 @@ function HeaderLogin({ modules }: { modules: string[] }) {
           placeholder={mode === "username" ? t("login_password") : t("login_code")}
           className={s.field}
         />
+        {showCaptcha ? <HeaderCaptcha /> : null}
         <button type="submit" className={s.primaryButton}>
           {t("login_submit")}
         </button>
       </Form>
     </div>
+  );
+}
+
+function HeaderCaptcha() {
+  const { t } = useTranslation();
+  return (
+    <span className={s.inlineForm} data-testid="header-captcha">
+      <img src="/captcha?n=h" alt={t("captcha_alt")} width={120} height={40} />
+      <label className={s.visuallyHidden} htmlFor="header-login-captcha">
+        {t("captcha_label")}
+      </label>
+      <input id="header-login-captcha" name="captcha" inputMode="numeric" autoComplete="off" placeholder={t("captcha_label")} className={s.field} maxLength={20} />
+    </span>
   );
 }
 
@@ -230,7 +247,7 @@ export function SiteHeader({ data }: { data: RootData | undefined }) {
             <MemberInfo user={shell.user} />
           ) : (
             <div className={s.inlineForm} data-testid="login-area">
-              <HeaderLogin modules={shell.site.modules} />
+              <HeaderLogin modules={shell.site.modules} captcha={!!data?.loginCaptcha} />
               {shell.site.modules.includes("DIRECTREG3") ? (
                 <Link to="/register" className={s.smallButton}>
                   {t("register_button")}

@@ -7,6 +7,7 @@ import { createCaptcha } from "./captcha.js";
 import {
   authenticate,
   authenticateSession,
+  captchaRequiredFor,
   changePassword,
   enabledModules,
   fieldRules,
@@ -94,6 +95,9 @@ export function accountRoutes() {
   });
 
   app.get("/wps/captcha", async (c) => ok(c, await createCaptcha(c.var.db)));
+
+  // Whether a login from the visitor's address must carry a captcha: the page shows it up front.
+  app.get("/wps/session/login-state", async (c) => ok(c, { captchaRequired: await captchaRequiredFor(c.var.db, c.var.visitor.ip) }));
 
   app.post("/wps/session/login", async (c) => {
     const body = await jsonBody(c, loginBody);

@@ -73,10 +73,22 @@ export async function fieldRules(db: Database, merchant: Merchant): Promise<Fiel
 
 // ---- throttling -------------------------------------------------------------------------
 
-const throttleKeys = (merchant: Merchant, account: string, ip: string | null) => [
-  `login:acct:${merchant.code}:${account}`,
-  ...(ip ? [`login:ip:${ip}`] : []),
-];
+/**
+ * Brute force without collateral damage (ASVS 2.2.1, NIST 800-63B 5.2.2; ADR 014): failures
+ * count per account and per (account, IP) pair, and those two lock after MAX_FAILURES; per IP
+ * alone they only turn the captcha on for that address, never lock other accounts out.
+ */
+export const IP_CAPTCHA_AFTER = 1;
+const throttleKeys = (merchant: Merchant, account: string, ip: string | null) => ({
+  locking: [`login:acct:${merchant.code}:${account}`, ...(ip ? [`login:pair:${merchant.code}:${account}:${ip}`] : [])],
+  ip: ip ? `login:ip:${ip}` : null,
+});
+
+/** Whether a login from this address must carry a captcha: the platform decides, the page asks up front. */
+export async function captchaRequiredFor(db: Database, ip: string | null): Promise<boolean> {
+  if (!ip) return false;
+  return (await throttleState(db, [`login:ip:${ip}`])).failures >= IP_CAPTCHA_AFTER;
+}
 
 export async function throttleState(db: Database, keys: string[]) {
   const rows = await Promise.all(keys.map((key) => db.select().from(authThrottle).where(eq(authThrottle.key, key)).limit(1)));
@@ -91,24 +103,28 @@ export async function throttleState(db: Database, keys: string[]) {
   return { locked, failures };
 }
 
-/** Counts a failure for each key atomically; the fifth within the window locks for 5 minutes. */
-export async function recordFailure(db: Database, keys: string[]) {
+/**
+ * Counts a failure for each key atomically; the `lockAfter`-th within the window locks for
+ * `lockMs` (by default the fifth, for 5 minutes). `lockAfter` null only counts.
+ */
+export async function recordFailure(db: Database, keys: string[], lockAfter: number | null = MAX_FAILURES, lockMs = LOCKOUT_MS, windowMs = FAILURE_WINDOW_MS) {
+  const limit = lockAfter ?? 2_147_483_647;
   for (const key of keys) {
     await db.execute(sql`
       insert into auth_throttle (key, failures, window_start, locked_until)
-      values (${key}, 1, now(), null)
+      values (${key}, 1, now(), case when ${limit} <= 1 then now() + (${lockMs} * interval '1 millisecond') else null end)
       on conflict (key) do update set
-        failures = case when auth_throttle.window_start < now() - (${FAILURE_WINDOW_MS} * interval '1 millisecond') then 1 else auth_throttle.failures + 1 end,
-        window_start = case when auth_throttle.window_start < now() - (${FAILURE_WINDOW_MS} * interval '1 millisecond') then now() else auth_throttle.window_start end,
+        failures = case when auth_throttle.window_start < now() - (${windowMs} * interval '1 millisecond') then 1 else auth_throttle.failures + 1 end,
+        window_start = case when auth_throttle.window_start < now() - (${windowMs} * interval '1 millisecond') then now() else auth_throttle.window_start end,
         locked_until = case
-          when auth_throttle.window_start >= now() - (${FAILURE_WINDOW_MS} * interval '1 millisecond') and auth_throttle.failures + 1 >= ${MAX_FAILURES}
-          then now() + (${LOCKOUT_MS} * interval '1 millisecond') else auth_throttle.locked_until end
+          when auth_throttle.window_start >= now() - (${windowMs} * interval '1 millisecond') and auth_throttle.failures + 1 >= ${limit}
+          then now() + (${lockMs} * interval '1 millisecond') else auth_throttle.locked_until end
     `);
   }
 }
 
-export async function clearFailures(db: Database, key: string) {
-  await db.delete(authThrottle).where(eq(authThrottle.key, key));
+export async function clearFailures(db: Database, ...keys: string[]) {
+  for (const key of keys) await db.delete(authThrottle).where(eq(authThrottle.key, key));
 }
 
 // ---- sessions ---------------------------------------------------------------------------
@@ -187,21 +203,22 @@ export async function login(
 ) {
   const account = input.username.trim().toLowerCase();
   const keys = throttleKeys(merchant, account, ip);
-  const state = await throttleState(db, keys);
+  const state = await throttleState(db, keys.locking);
   const decision = (result: string, extra: Record<string, unknown> = {}) =>
     log.info({ event: "auth.login", merchant: merchant.code, account, ip, result, ...extra }, "login decision");
+  const fail = () => Promise.all([recordFailure(db, keys.locking), keys.ip ? recordFailure(db, [keys.ip], null) : null]);
 
   if (state.locked) {
     decision("locked");
     throw new DomainError("TOO_MANY_REQUESTS", "Too many requests, try again after 5 minutes", 429, { captchaRequired: true });
   }
-  if (state.failures > 0) {
+  if (await captchaRequiredFor(db, ip)) {
     if (!input.captcha) {
       decision("captcha_missing");
       throw new DomainError("CAPTCHA_REQUIRED", "Please enter the captcha", 400, { captchaRequired: true });
     }
     if (!(await consumeCaptcha(db, input.captchaId, input.captcha))) {
-      await recordFailure(db, keys);
+      await fail();
       decision("captcha_wrong");
       throw new DomainError("CAPTCHA_INVALID", "Please enter the captcha", 400, { captchaRequired: true });
     }
@@ -214,7 +231,7 @@ export async function login(
     .limit(1);
   const ok = await passwordMatches(member?.passwordHash ?? (await getDummyHash()), input.password);
   if (!member || !ok) {
-    await recordFailure(db, keys);
+    await fail();
     decision("bad_credentials");
     throw new DomainError("INVALID_CREDENTIALS", "Incorrect username or password", 401, { captchaRequired: true });
   }
@@ -227,7 +244,8 @@ export async function login(
     throw new DomainError("NOT_AGENT", "Non-agents cannot log in", 403);
   }
 
-  await clearFailures(db, keys[0]!);
+  // A success clears this account's and this pair's counters (the address keeps its captcha).
+  await clearFailures(db, ...keys.locking);
   const factor = await factorFor(db, member, ip);
   if (factor && provider) {
     const started = await startChallenge(db, provider, member, factor);
@@ -465,19 +483,20 @@ export async function smsLogin(
   const modules = await enabledModules(db, merchant);
   if (!modules.includes("MOBILEVERCODELOGIN3")) throw new DomainError("NOT_ENABLED", "Function not enabled, contact customer service", 403);
   const target = phoneTarget(input.countryDialingCode, input.mobileNum);
-  const keys = [`login:phone:${merchant.code}:${target}`, ...(ip ? [`login:ip:${ip}`] : [])];
+  const keys = [`login:phone:${merchant.code}:${target}`, ...(ip ? [`login:pair:${merchant.code}:${target}:${ip}`] : [])];
   if ((await throttleState(db, keys)).locked) throw new DomainError("TOO_MANY_REQUESTS", "Too many requests, try again after 5 minutes", 429);
   try {
     await verifyCode(db, { merchantCode: merchant.code, purpose: "login", target, code: input.verificationCode });
   } catch (e) {
     await recordFailure(db, keys);
+    if (ip) await recordFailure(db, [`login:ip:${ip}`], null);
     log.info({ event: "auth.login", merchant: merchant.code, ip, result: "bad_code", via: "sms" }, "login decision");
     throw e;
   }
   const member = await memberByPhone(db, merchant, target);
   if (!member) throw new DomainError("CODE_EXPIRED", "Verification code expired, send again", 400);
   if (TRIAL_TYPES.includes(member.type)) throw new DomainError("NOT_MEMBER", "Non-member account unable to login", 403);
-  await clearFailures(db, keys[0]!);
+  await clearFailures(db, ...keys);
   const firstTimeLogin = member.firstLoginAt === null;
   if (firstTimeLogin) await db.update(members).set({ firstLoginAt: new Date() }).where(eq(members.id, member.id));
   log.info({ event: "auth.login", merchant: merchant.code, memberId: member.id, ip, result: "ok", via: "sms" }, "login decision");
