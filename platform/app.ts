@@ -21,6 +21,7 @@ import { launchRoutes, walletRoutes } from "./wallet/routes.js";
 import { roundRoutes } from "./rounds/routes.js";
 import { lotteryRoutes } from "./lottery/routes.js";
 import type { Visitor } from "./system/service.js";
+import { configureSecretsKey } from "./security/secrets.js";
 
 export interface PlatformDeps {
   handle: DbHandle;
@@ -42,6 +43,7 @@ export type PlatformVariables = {
 
 export function createPlatformApp({ handle, env, encKeys, logger = rootLogger }: PlatformDeps) {
   const app = new Hono<{ Variables: PlatformVariables }>();
+  configureSecretsKey(env.SECRETS_KEY);
 
   app.use("*", async (c, next) => {
     const started = performance.now();

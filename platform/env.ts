@@ -37,6 +37,11 @@ export const platformEnvSchema = z.object({
     .enum(["true", "false", "1", "0"])
     .default("true")
     .transform((v) => v === "true" || v === "1"),
+  /**
+   * Encrypts secrets kept at rest (TOTP seeds; AES-256-GCM, key = SHA-256 of this value). Unset,
+   * a fixed development key is used: set it in production, the same on every node (ADR 014).
+   */
+  SECRETS_KEY: z.string().min(32, "must be at least 32 characters").optional(),
   SEED_ON_EMPTY: z
     .enum(["true", "false", "1", "0"])
     .default("true")

@@ -65,7 +65,7 @@ async function verifyStep(request: Request, formData: FormData) {
     if (e.code === "CODE_EXPIRED") {
       return redirect("/login", { headers: { "Set-Cookie": await challengeCookie.serialize("", { maxAge: 0 }) } });
     }
-    return json({ verifyError: "err_code_invalid" }, { status: 400 });
+    return json({ verifyError: e.code === "CODE_LOCKED" ? "sec_code_locked" : "err_code_invalid" }, { status: e.code === "CODE_LOCKED" ? 429 : 400 });
   }
 }
 

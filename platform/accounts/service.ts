@@ -11,6 +11,10 @@ import type { MessageProvider } from "./messaging.js";
 import { factorFor, rememberIp, startChallenge } from "./two-factor.js";
 import { checkField, type FieldRule, type RuleFailure } from "./patterns.js";
 import { authThrottle, members, sessions, verificationCodes } from "./schema.js";
+import { countFailure, refuseWhenLocked, spend } from "../security/limits.js";
+
+/** What a member locked out of codes is told: when it ends, and what else works (issue 14). */
+export const LOCKED_MESSAGE = "Too many wrong codes: try again in 15 minutes, or reset your password by e-mail or contact customer service";
 
 /** Spec §3: agent and trial member types. */
 export const AGENT_TYPES = [1, 2, 41, 42];
@@ -297,6 +301,8 @@ const USERNAME_DEFAULT: FieldRule = { field: "username", acceptedPattern: "*", p
 const PASSWORD_DEFAULT: FieldRule = { field: "password", acceptedPattern: "*", patternId: "ALNUM_COMBINED", minLength: 8, maxLength: 20, enabled: true, required: true };
 
 export async function register(db: Database, merchant: Merchant, input: RegisterInput, ip: string | null, log: Logger) {
+  // Issue 14: registrations (tries included: "taken" answers are an enumeration oracle) per IP.
+  await spend(db, "registerPerIp", ip);
   const rules = await fieldRules(db, merchant);
   const byField = new Map(rules.map((r) => [r.field, r]));
   // Username and password are always required, whatever the configuration says.
@@ -384,7 +390,14 @@ export async function changePassword(db: Database, token: string, input: Passwor
   const failures: FieldFailures = {};
   if (!session.mustChangePassword || input.oldPassword) {
     if (!input.oldPassword) failures.oldPassword = { kind: "required" };
-    else if (!(await passwordMatches(member.passwordHash, input.oldPassword))) failures.oldPassword = { kind: "wrong" };
+    else {
+      // Issue 14: the current-password check is throttled per member (5 wrong in 15 minutes lock).
+      await refuseWhenLocked(db, "currentPassword", `member:${member.id}`, "TOO_MANY_REQUESTS", "Too many requests, try again after 15 minutes");
+      if (!(await passwordMatches(member.passwordHash, input.oldPassword))) {
+        failures.oldPassword = { kind: "wrong" };
+        await countFailure(db, "currentPassword", `member:${member.id}`);
+      }
+    }
   }
   const rules = await fieldRules(db, { code: member.merchantCode });
   const rule = { ...(rules.find((r) => r.field === "password") ?? PASSWORD_DEFAULT), field: "newPassword", enabled: true, required: true };
@@ -452,6 +465,7 @@ export async function createMember(db: Database, merchant: Merchant, input: NewM
 export async function freePlayLogin(db: Database, merchant: Merchant, ip: string | null, log: Logger) {
   const modules = await enabledModules(db, merchant);
   if (!modules.includes("FREEPLAY3")) throw new DomainError("NOT_ENABLED", "Function not enabled, contact customer service", 403);
+  await spend(db, "trialPerIp", ip);
   const account = `trial${randomBytes(5).toString("hex")}`;
   const [created] = await db
     .insert(members)
@@ -521,12 +535,13 @@ export async function requestCode(
   merchant: Merchant,
   purpose: CodePurpose,
   input: { mobileNum?: string; countryDialingCode?: string },
+  ip: string | null = null,
 ) {
   const target = phoneTarget(input.countryDialingCode, input.mobileNum);
   const member = await memberByPhone(db, merchant, target);
   // Login and reset go to existing members only; registration only to numbers not yet used.
   const deliver = purpose === "register" ? !member : !!member;
-  return sendCode(db, provider, { merchantCode: merchant.code, purpose, target, deliver });
+  return sendCode(db, provider, { merchantCode: merchant.code, purpose, target, deliver, ip });
 }
 
 /** Registration by mobile number (MOBILENUMREG3; REGMOBVERF3 asks for the SMS code). */
@@ -558,10 +573,19 @@ export async function resetByPhone(
   log: Logger,
 ) {
   const target = phoneTarget(input.countryDialingCode, input.mobileNum);
-  await verifyCode(db, { merchantCode: merchant.code, purpose: "reset", target, code: input.verificationCode });
+  // Wrong codes count per number across every code sent (issue 14): 10 within 15 minutes lock.
+  const limitKey = `${merchant.code}:${target}`;
+  await refuseWhenLocked(db, "secondFactor", limitKey, "CODE_LOCKED", LOCKED_MESSAGE);
+  try {
+    await verifyCode(db, { merchantCode: merchant.code, purpose: "reset", target, code: input.verificationCode });
+  } catch (e) {
+    if (e instanceof DomainError && e.code === "CODE_INVALID") await countFailure(db, "secondFactor", limitKey);
+    throw e;
+  }
   const member = await memberByPhone(db, merchant, target);
   if (!member) throw new DomainError("CODE_EXPIRED", "Verification code expired, send again", 400);
   await setPassword(db, merchant, member, input.newPassword ?? "");
+  await clearFailures(db, `secondFactor:${limitKey}`);
   log.info({ event: "auth.reset", memberId: member.id, ip, result: "ok", via: "phone" }, "password reset");
   return { token: await createSession(db, member.id, ip, false), firstTimeLogin: false, passwordExpired: false };
 }
@@ -589,8 +613,10 @@ export async function forgotByEmail(
   merchant: Merchant,
   input: { username: string; email: string; origin: string },
   log: Logger,
+  ip: string | null = null,
 ) {
   const account = input.username.trim().toLowerCase();
+  await spend(db, "sendPerIp", ip);
   const [member] = await db
     .select()
     .from(members)
@@ -600,13 +626,21 @@ export async function forgotByEmail(
     log.info({ event: "auth.forgot", merchant: merchant.code, account, result: "no_match" }, "forgot password");
     throw new DomainError("USER_EMAIL_NOT_FOUND", "Username/Email does not exist", 404);
   }
+  await spend(db, "sendPerTarget", `${merchant.code}:member:${member.id}`);
   const token = randomBytes(32).toString("base64url");
-  await db.insert(verificationCodes).values({
-    merchantCode: merchant.code,
-    purpose: "reset-email",
-    target: String(member.id),
-    codeHash: hashToken(token),
-    expiresAt: new Date(Date.now() + RESET_LINK_MS),
+  await db.transaction(async (tx) => {
+    // One live link per member: a new one voids every older unused one.
+    await tx
+      .update(verificationCodes)
+      .set({ usedAt: new Date() })
+      .where(and(eq(verificationCodes.purpose, "reset-email"), eq(verificationCodes.target, String(member.id)), isNull(verificationCodes.usedAt)));
+    await tx.insert(verificationCodes).values({
+      merchantCode: merchant.code,
+      purpose: "reset-email",
+      target: String(member.id),
+      codeHash: hashToken(token),
+      expiresAt: new Date(Date.now() + RESET_LINK_MS),
+    });
   });
   const link = `${input.origin.replace(/\/$/, "")}/resetPassword?token=${token}`;
   await provider.send({ merchantCode: merchant.code, channel: "email", recipient: member.email, body: `Reset your password: ${link} (valid for 30 minutes)` });
@@ -614,7 +648,11 @@ export async function forgotByEmail(
   return { sent: true };
 }
 
-/** The reset link's token sets a new password once; every session ends, and a new one starts. */
+/**
+ * The reset link's token sets a new password once; every session ends. No session starts: the
+ * member logs in with the new password (spec §4; an e-mailed link must not be a stronger
+ * credential than the password it resets).
+ */
 export async function resetByToken(db: Database, merchant: Merchant, input: { token: string; newPassword: string }, ip: string | null, log: Logger) {
   const [row] = await db
     .update(verificationCodes)
@@ -640,5 +678,5 @@ export async function resetByToken(db: Database, merchant: Merchant, input: { to
     throw e;
   }
   log.info({ event: "auth.reset", memberId: member.id, ip, result: "ok", via: "email" }, "password reset");
-  return { token: await createSession(db, member.id, ip, false), firstTimeLogin: false, passwordExpired: false };
+  return { reset: true as const, account: member.account };
 }
