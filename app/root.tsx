@@ -51,13 +51,14 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 /** Serializes the active translations so the browser starts i18next without another request. */
-function I18nResources() {
+function I18nResources({ nonce }: { nonce?: string }) {
   const { i18n } = useTranslation();
   const bundle = { lng: i18n.language, ns: defaultNS, resources: i18n.getResourceBundle(i18n.language, defaultNS) ?? {} };
   return (
     <script
       id="i18n-resources"
       type="application/json"
+      nonce={nonce}
       suppressHydrationWarning
       dangerouslySetInnerHTML={{ __html: JSON.stringify(bundle).replace(/</g, "\\u003c") }}
     />
@@ -110,7 +111,7 @@ function RememberLanguage({ locale }: { locale: string }) {
 
 export function Layout({ children }: { children: ReactNode }) {
   const { i18n } = useTranslation();
-  const { requestId, theme } = useRequestInfo();
+  const { requestId, theme, nonce } = useRequestInfo();
   const locale = i18n.language;
   return (
     <html lang={locale} dir={languageDir(locale)} className={themeClass[theme]} data-theme={theme} data-request-id={requestId}>
@@ -123,9 +124,9 @@ export function Layout({ children }: { children: ReactNode }) {
       </head>
       <body>
         {children}
-        <ScrollRestoration />
-        <I18nResources />
-        <Scripts />
+        <ScrollRestoration nonce={nonce} />
+        <I18nResources nonce={nonce} />
+        <Scripts nonce={nonce} />
       </body>
     </html>
   );

@@ -84,5 +84,7 @@ export async function loadShell(request: Request, locale: string) {
     year: new Date().getUTCFullYear(),
     footerSeed: Math.floor(Math.random() * 1000),
     user: user.value ? { ...user.value, balanceMasked: masked.status === "fulfilled" && masked.value } : null,
+    /** The operator's hosts the page's Content-Security-Policy allows (issue 14). */
+    csp: { img: info.imageCDNs, frame: [...info.launchGameCDNs, ...info.customerService.map((c) => c.url)] },
   };
 }
