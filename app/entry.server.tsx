@@ -15,7 +15,7 @@ import { getTheme } from "~/services/preferences.server";
 import { i18nConfig } from "~/i18n";
 import { getLocale, i18nServer, resources } from "~/services/i18n.server";
 import { getRequestId, labelRoute, logger } from "~/services/observability.server";
-import { cspSourcesFrom, makeNonce, setSecurityHeaders } from "~/services/security-headers.server";
+import { cspSourcesFrom, dedupeCookies, makeNonce, setSecurityHeaders } from "~/services/security-headers.server";
 
 const ABORT_DELAY = 10_000;
 
@@ -58,6 +58,7 @@ export default async function handleRequest(
           responseHeaders.set("Referrer-Policy", "strict-origin-when-cross-origin");
           responseHeaders.set("X-Frame-Options", "SAMEORIGIN");
           setSecurityHeaders(responseHeaders, request, nonce, cspSourcesFrom(remixContext.staticHandlerContext.loaderData?.root));
+          dedupeCookies(responseHeaders);
           // Pages carry a per-visitor CSRF token and, for members, private data.
           if (!responseHeaders.has("Cache-Control")) responseHeaders.set("Cache-Control", "private, no-store");
           resolve(

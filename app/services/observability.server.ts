@@ -62,6 +62,20 @@ export function unreadableUrl(url: string): boolean {
   return false;
 }
 
+/** A state-changing request whose Origin is not the host it was sent to (Remix's own rule). */
+function crossSitePost(request: IncomingMessage): boolean {
+  if (request.method === "GET" || request.method === "HEAD" || request.method === "OPTIONS") return false;
+  const origin = request.headers.origin;
+  if (typeof origin !== "string" || !origin) return false;
+  const forwarded = request.headers["x-forwarded-host"];
+  const host = (typeof forwarded === "string" ? forwarded.split(",")[0]?.trim() : "") || request.headers.host;
+  try {
+    return origin === "null" || new URL(origin).host !== host;
+  } catch {
+    return true;
+  }
+}
+
 /**
  * remix-serve owns the HTTP server, so the web hooks Node's HTTP diagnostics channels: every
  * request gets an id and the socket address before Remix sees it, and is counted and logged
@@ -81,6 +95,12 @@ function instrumentHttpServer() {
     request.headers[SOCKET_IP_HEADER] = request.socket.remoteAddress ?? "";
     // A URL that cannot be read safely never reaches a loader: it is answered 400 (issue 14).
     if (unreadableUrl(request.url ?? "/")) request.url = "/bad-request";
+    // A post from another site is answered 403 with the form to send again, not a 500 and a
+    // stack in the log (Remix itself would throw on the mismatched Origin).
+    else if (crossSitePost(request)) {
+      request.url = `/cross-site-post?${new URLSearchParams({ to: (request.url ?? "/").split("?")[0] ?? "/" })}`;
+      delete request.headers.origin;
+    }
     response.setHeader("X-Request-Id", id);
     // Tokens (password reset, game launch) ride in query strings: no access-log line may carry
     // one. This listener runs before the server's access logger reads the URL at "finish".

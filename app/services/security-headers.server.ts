@@ -31,7 +31,9 @@ export function toSources(values: readonly string[] | undefined): string[] {
     if (!v) continue;
     try {
       const url = new URL(/^[a-z][a-z0-9+.-]*:\/\//i.test(v) ? v : `https://${v}`);
-      if (url.protocol === "https:" || url.protocol === "http:") out.add(`${url.protocol}//${url.host}`);
+      const host = url.hostname;
+      const real = host === "localhost" || (host.includes(".") && !host.startsWith(".") && !host.endsWith("."));
+      if (real && (url.protocol === "https:" || url.protocol === "http:")) out.add(`${url.protocol}//${url.host}`);
     } catch {
       // Not a host: never widen the policy with it.
     }
@@ -86,4 +88,25 @@ export function setSecurityHeaders(headers: Headers, request: Request, nonce: st
 export function cspSourcesFrom(rootData: unknown): CspSources | undefined {
   const csp = (rootData as { shell?: { csp?: CspSources } } | undefined)?.shell?.csp;
   return csp && typeof csp === "object" ? csp : undefined;
+}
+
+/**
+ * One Set-Cookie per cookie per response (issue 14): when loaders and boundaries hand the same
+ * cookie up more than once, the last word for each name is kept.
+ */
+export function dedupeCookies(headers: Headers) {
+  const withList = headers as Headers & { getSetCookie?: () => string[] };
+  const all = withList.getSetCookie?.() ?? splitSetCookie(headers.get("set-cookie"));
+  if (all.length < 2) return;
+  const byName = new Map<string, string>();
+  for (const c of all) byName.set(c.split("=")[0]!.trim(), c);
+  if (byName.size === all.length) return;
+  headers.delete("Set-Cookie");
+  for (const c of byName.values()) headers.append("Set-Cookie", c);
+}
+
+/** Splits a joined Set-Cookie value at the commas that start a new cookie (not those in Expires). */
+export function splitSetCookie(joined: string | null): string[] {
+  if (!joined) return [];
+  return joined.split(/,\s*(?=[A-Za-z0-9!#$%&'*+.^_`|~-]+=)/).map((c) => c.trim()).filter(Boolean);
 }
