@@ -31,7 +31,7 @@ export function feedbackRoutes() {
     bodyLimit({
       maxSize: BODY_LIMIT,
       onError: () => {
-        throw new DomainError("FEEDBACK_INVALID", "Request body is too large", 413, { fieldErrors: { images: ["fb_err_image_too_large|"] } });
+        throw new DomainError("FEEDBACK_INVALID", "Request body is too large", 413, { fieldErrors: { images: ["fb_err_upload_too_large"] } });
       },
     }),
     async (c) => {

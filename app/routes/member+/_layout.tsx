@@ -22,6 +22,11 @@ export default function MemberCentre() {
               </NavLink>
             </li>
           ))}
+          <li>
+            <NavLink to="/feedback" className={m.menuLink} data-testid="member-feedback">
+              {t("fb_title")}
+            </NavLink>
+          </li>
         </ul>
       </nav>
       <div className={m.panel}>
