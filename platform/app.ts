@@ -22,6 +22,7 @@ import { roundRoutes } from "./rounds/routes.js";
 import { lotteryRoutes } from "./lottery/routes.js";
 import { messageRoutes } from "./messages/routes.js";
 import { feedbackRoutes } from "./feedback/routes.js";
+import { helpRoutes } from "./help/routes.js";
 import type { Visitor } from "./system/service.js";
 
 export interface PlatformDeps {
@@ -101,6 +102,7 @@ export function createPlatformApp({ handle, env, encKeys, logger = rootLogger }:
   app.route("/", lotteryRoutes());
   app.route("/", messageRoutes());
   app.route("/", feedbackRoutes());
+  app.route("/", helpRoutes());
   app.route("/wallet/v1", walletRoutes());
   app.route("/operator/v1", operatorRoutes());
   return app;

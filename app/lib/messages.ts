@@ -21,7 +21,9 @@ export function messageTitle(t: T, kind: string, params: Params): string {
   return t(`msg_kind_${kind}_title`, { ...params, interpolation: { escapeValue: false } }) || t("msg_kind_other_title");
 }
 
-export function messageBody(t: T, kind: string, params: Params): string {
+/** The body; `amount` (a platform decimal such as "20.00") is shown in the reader's number format. */
+export function messageBody(t: T, kind: string, params: Params, formatAmount?: (decimal: string) => string): string {
   if (!MESSAGE_TEXT_KINDS.includes(kind)) return typeof params.text === "string" ? params.text : "";
-  return t(`msg_kind_${kind}_body`, { ...params, interpolation: { escapeValue: false } });
+  const amount = typeof params.amount === "string" && /^-?\d+(\.\d+)?$/.test(params.amount) && formatAmount ? formatAmount(params.amount) : params.amount;
+  return t(`msg_kind_${kind}_body`, { ...params, amount, interpolation: { escapeValue: false } });
 }

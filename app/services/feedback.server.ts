@@ -43,7 +43,12 @@ export async function parseFeedbackPost(request: Request): Promise<ParsedFeedbac
     }
     const bytes = new Uint8Array(over ? 0 : size);
     let offset = 0;
-    if (!over) for (const c of chunks) (bytes.set(c, offset), (offset += c.byteLength));
+    if (!over) {
+      for (const c of chunks) {
+        bytes.set(c, offset);
+        offset += c.byteLength;
+      }
+    }
     return { bytes, over };
   };
   const handler: UploadHandler = async ({ name, filename, data }) => {

@@ -7,6 +7,7 @@ import { RouteErrorBoundary } from "~/components/error-boundary";
 import { Pager } from "~/components/period-controls";
 import { TrialWarning } from "~/components/trial-warning";
 import { UnreadBadge, useUnreadCount } from "~/components/unread-badge";
+import { formatBalance } from "~/lib/format";
 import { messageBody, messageTitle } from "~/lib/messages";
 import { requireRealUser } from "~/services/auth.server";
 import { setFlash, takeFlash } from "~/services/flash.server";
@@ -98,7 +99,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function MessageCentre() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const data = useLoaderData<typeof loader>();
   const [params] = useSearchParams();
   const unread = useUnreadCount(data.page?.unread ?? 0, !!data.page);
@@ -143,7 +144,7 @@ export default function MessageCentre() {
             {opened.currency ? ` · ${opened.currency}` : ""}
           </p>
           <p style={{ margin: 0 }} data-testid="message-body">
-            {messageBody(t, opened.kind, opened.params)}
+            {messageBody(t, opened.kind, opened.params, (a) => formatBalance(a, i18n.language))}
           </p>
           <div className={ms.toolbar}>
             <Link to={keep({})} className={s.smallButton}>
