@@ -259,7 +259,11 @@ export function createDemoVendorApp(opts: DemoVendorOptions) {
     const round = problem ? null : s.rounds.find((r) => r.no === roundNo) ?? null;
     const bounds = stakeBounds(currency);
     const stakeValue = problem?.stake ?? s.lastStake ?? formatAmount(bounds.min * 10n, currency);
-    const name = p.game.gameCode.slice(p.vendor.length + 1).replace(/_/g, " ");
+    const name = p.game.gameCode
+      .slice(p.vendor.length + 1)
+      .split("_")
+      .map((w) => (/^[IVX]+$/.test(w) ? w : w.charAt(0) + w.slice(1).toLowerCase()))
+      .join(" ");
     const err = (field: "stake" | "clientSeed") =>
       problem?.field === field ? `<p class="error" id="${field}-error" role="alert" data-testid="studio-${field}-error">${escape(problem.message)}</p>` : "";
     const invalid = (field: "stake" | "clientSeed") => (problem?.field === field ? ` aria-invalid="true" aria-describedby="${field}-error"` : "");
