@@ -805,6 +805,28 @@ export async function transactionHistory(db: Database, member: Member, opts: { t
     db.select({ n: count() }).from(ledgerTransfers).where(where),
   ]);
   const cur = merchant.currency;
+  // A withdrawal's movements carry its state as it stands now: decided (approved and paid out,
+  // or rejected) and the member's receipt (received, not received, partly, or counted as received).
+  const withdrawRefs = [...new Set(rows.filter((t) => t.kind.startsWith("withdraw_") && t.reference).map((t) => t.reference!))];
+  const states = withdrawRefs.length
+    ? await db
+        .select()
+        .from(withdrawals)
+        .where(and(eq(withdrawals.memberId, member.id), inArray(withdrawals.reference, withdrawRefs)))
+    : [];
+  const stateOf = new Map(
+    states.map((w) => [
+      w.reference,
+      {
+        status: w.status,
+        receipt: w.receipt,
+        remainingAmount: w.remainingAmount === null ? null : formatAmount(w.remainingAmount, w.currency),
+        decidedAt: w.decidedAt?.toISOString() ?? null,
+        confirmBy: w.confirmBy?.toISOString() ?? null,
+        receiptAt: w.receiptAt?.toISOString() ?? null,
+      },
+    ]),
+  );
   return {
     currency: cur,
     pageNum: opts.pageNo,
@@ -826,6 +848,7 @@ export async function transactionHistory(db: Database, member: Member, opts: { t
         balanceAfter: formatAmount(balanceAfter, cur),
         fromWallet: out ?? null,
         toWallet: inn ?? null,
+        withdrawal: (t.kind.startsWith("withdraw_") && t.reference ? stateOf.get(t.reference) : undefined) ?? null,
       };
     }),
   };
