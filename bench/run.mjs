@@ -6,7 +6,7 @@
 //   BENCH_SECONDS       seconds per throughput measurement (default 10)
 //   BENCH_REPEAT        rounds of the throughput rows; the median is shown (default 3)
 //   BENCH_CONNECTIONS   concurrent keep-alive connections (default 10)
-//   BENCH_SERVER        "own" (server.mjs, what `npm start` runs; default) or "remix-serve"
+//   BENCH_SERVER        "own" (server/index.mjs, what `npm start` runs; default) or "remix-serve"
 //   BENCH_PORT          first of the ports used (default 3299; also +1 for the template server)
 //   BENCH_JACKPOT_ROUNDS  settled rounds seeded for the jackpot row (default 1000000; 0 skips it)
 //   BENCH_PG            1: also the PostgreSQL rows (bench/house-rounds.mjs, bench/ledger.mjs at
@@ -21,7 +21,7 @@ import { gunzipSync } from "node:zlib";
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const REPEAT = Number(process.env.BENCH_REPEAT ?? 3);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
-const SERVER = process.env.BENCH_SERVER ?? (existsSync("server.mjs") ? "own" : "remix-serve");
+const SERVER = process.env.BENCH_SERVER ?? (existsSync("server/index.mjs") ? "own" : "remix-serve");
 const PORT = Number(process.env.BENCH_PORT ?? 3299);
 const TEMPLATE_PORT = PORT + 1;
 const JACKPOT_ROUNDS = Number(process.env.BENCH_JACKPOT_ROUNDS ?? 1_000_000);
@@ -35,7 +35,7 @@ const dataDir = mkdtempSync(path.join(tmpdir(), "bench-"));
 const children = [];
 
 function startApp() {
-  const args = SERVER === "own" ? ["server.mjs"] : ["node_modules/@remix-run/serve/dist/cli.js", "build/index.js"];
+  const args = SERVER === "own" ? ["server/index.mjs", "build/index.js"] : ["node_modules/@remix-run/serve/dist/cli.js", "build/index.js"];
   const child = spawn(process.execPath, args, {
     env: { ...process.env, PORT: String(PORT), DATA_DIR: dataDir, LOG_LEVEL: "silent", NODE_ENV: "production" },
     stdio: "ignore",
