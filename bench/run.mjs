@@ -128,7 +128,7 @@ function rssMiB(pid) {
 async function weight(pathname) {
   const gz = { "accept-encoding": "gzip" };
   const page = await get(app + pathname, { headers: gz });
-  if (page.status !== 200) throw new Error(`${pathname}: ${page.status}`);
+  if (page.status !== 200) return { status: page.status };
   const raw = page.headers["content-encoding"] === "gzip" ? gunzipSync(page.body) : page.body;
   const html = raw.toString("utf8");
   const assets = new Set([...html.matchAll(/"(\/build\/[^"]+\.(?:css|js))"/g)].map((m) => m[1]));
@@ -144,7 +144,11 @@ async function weight(pathname) {
 const kib = (n) => (n / 1024).toFixed(1);
 const f = (n, d = 0) => (Number.isFinite(n) ? n.toFixed(d) : "–");
 const rows = [];
-const row = (measure, value, ratio = "") => rows.push(`| ${measure} | ${value} | ${ratio} |`);
+// Each row is printed as soon as it is measured too (stderr), so a failure later keeps what was measured.
+const row = (measure, value, ratio = "") => {
+  rows.push(`| ${measure} | ${value} | ${ratio} |`);
+  console.error(rows[rows.length - 1]);
+};
 
 let templateServer;
 try {
@@ -201,6 +205,10 @@ try {
   // Bytes as served.
   for (const [name, p] of [["/", "/"], ["/rng", "/rng"], ["/login", "/login"], ["house game", HOUSE_GAME]]) {
     const w = await weight(p);
+    if (w.status) {
+      row(`${name}`, `answers ${w.status} to a visitor: not weighed`, "");
+      continue;
+    }
     row(
       `${name}: HTML raw / as served (${w.htmlEncoding}); JS, CSS as served (${[...w.jsEncodings].join(",")})`,
       `HTML ${kib(w.htmlRaw)} / ${kib(w.htmlServed)} KiB; JS **${kib(w.js)} KiB**, CSS ${kib(w.css)} KiB`,
