@@ -99,7 +99,7 @@ describe.runIf(built)("graceful shutdown on SIGTERM", () => {
     const { rows } = await db.query<{ n: number }>("select count(*)::int as n from merchants");
     expect(rows[0]!.n).toBeGreaterThan(0);
     await db.close();
-  }, 300_000);
+  }, 600_000);
 
   it("the platform service (npm run start:platform) exits 0 with a keep-alive connection open", async () => {
     const dataDir = tempDir();
@@ -117,5 +117,5 @@ describe.runIf(built)("graceful shutdown on SIGTERM", () => {
     // without closing the database; now the drained path logs "stopped" and exits 0 (a cut exits 1).
     expect(await platform.exited).toBe(0);
     expect(platform.output()).toContain('"msg":"stopped"');
-  }, 300_000);
+  }, 600_000);
 });
