@@ -50,21 +50,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
   );
 }
 
-/** Serializes the active translations so the browser starts i18next without another request. */
-function I18nResources({ nonce }: { nonce?: string }) {
-  const { i18n } = useTranslation();
-  const bundle = { lng: i18n.language, ns: defaultNS, resources: i18n.getResourceBundle(i18n.language, defaultNS) ?? {} };
-  return (
-    <script
-      id="i18n-resources"
-      type="application/json"
-      nonce={nonce}
-      suppressHydrationWarning
-      dangerouslySetInnerHTML={{ __html: JSON.stringify(bundle).replace(/</g, "\\u003c") }}
-    />
-  );
-}
-
 /** Spec §2: after a navigation to another page, scroll smoothly to the top (back/forward keeps its place). */
 function ScrollToTopOnNavigate() {
   const { pathname, hash } = useLocation();
@@ -125,7 +110,6 @@ export function Layout({ children }: { children: ReactNode }) {
       <body>
         {children}
         <ScrollRestoration nonce={nonce} />
-        <I18nResources nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>
     </html>

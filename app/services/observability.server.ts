@@ -77,7 +77,7 @@ function crossSitePost(request: IncomingMessage): boolean {
 }
 
 /**
- * remix-serve owns the HTTP server, so the web hooks Node's HTTP diagnostics channels: every
+ * The HTTP server is outside the Remix build (server/index.mjs), so the web hooks Node's HTTP diagnostics channels: every
  * request gets an id and the socket address before Remix sees it, and is counted and logged
  * when its response closes.
  */

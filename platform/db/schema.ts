@@ -10,3 +10,4 @@ export * from "../lottery/schema.js";
 export * from "../messages/schema.js";
 export * from "../feedback/schema.js";
 export * from "../help/schema.js";
+export * from "../games/jackpot-schema.js";
