@@ -3,7 +3,7 @@ import fc from "fast-check";
 import jpeg from "jpeg-js";
 import { PNG } from "pngjs";
 import type { Page } from "@playwright/test";
-import { expect as baseExpect, loginNewMember, test, type Operator } from "./fixtures";
+import { expect as baseExpect, loginNewMember, test } from "./fixtures";
 
 // The message centre and feedback, in the default language (ES): money decisions arrive as
 // messages with the unread badge, feedback with images is answered into the message centre, and
