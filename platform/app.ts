@@ -21,6 +21,7 @@ import { launchRoutes, walletRoutes } from "./wallet/routes.js";
 import { roundRoutes } from "./rounds/routes.js";
 import { lotteryRoutes } from "./lottery/routes.js";
 import type { Visitor } from "./system/service.js";
+import { promotionRoutes } from "./promotions/routes.js";
 
 export interface PlatformDeps {
   handle: DbHandle;
@@ -97,6 +98,7 @@ export function createPlatformApp({ handle, env, encKeys, logger = rootLogger }:
   app.route("/", launchRoutes());
   app.route("/", roundRoutes());
   app.route("/", lotteryRoutes());
+  app.route("/", promotionRoutes());
   app.route("/wallet/v1", walletRoutes());
   app.route("/operator/v1", operatorRoutes());
   return app;
