@@ -22,6 +22,7 @@ import { roundRoutes } from "./rounds/routes.js";
 import { lotteryRoutes } from "./lottery/routes.js";
 import type { Visitor } from "./system/service.js";
 import { promotionRoutes } from "./promotions/routes.js";
+import { pointsRoutes } from "./points/routes.js";
 
 export interface PlatformDeps {
   handle: DbHandle;
@@ -99,6 +100,7 @@ export function createPlatformApp({ handle, env, encKeys, logger = rootLogger }:
   app.route("/", roundRoutes());
   app.route("/", lotteryRoutes());
   app.route("/", promotionRoutes());
+  app.route("/", pointsRoutes());
   app.route("/wallet/v1", walletRoutes());
   app.route("/operator/v1", operatorRoutes());
   return app;

@@ -17,6 +17,7 @@ import { BULK_RNG_VENDORS, bulkSlotGames, FULL_SLOT_COUNT } from "../games/demo-
 import { paymentChannels } from "../payments/schema.js";
 import { randomBytes } from "node:crypto";
 import { seedDemoPromotions } from "../promotions/seed.js";
+import { seedDemoPoints } from "../points/seed.js";
 
 export const DEMO_MERCHANT = "DEMO";
 
@@ -236,6 +237,7 @@ export async function seedDemo(db: Database, { catalogue = "full" }: SeedOptions
       ]);
     }
     await seedDemoPromotions(tx, DEMO_MERCHANT);
+    await seedDemoPoints(tx, DEMO_MERCHANT);
     return { created };
   });
 }

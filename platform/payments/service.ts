@@ -175,7 +175,7 @@ export async function walletTransfer(db: Database, member: Member, input: Wallet
  * The payment password guards money leaving the account. Five wrong tries lock it for five
  * minutes (kept in the database like login failures), so 6 digits cannot be guessed.
  */
-async function checkPaymentPassword(db: Database, member: Member, paymentPassword: string | undefined, field = "paymentPassword") {
+export async function checkPaymentPassword(db: Database, member: Member, paymentPassword: string | undefined, field = "paymentPassword") {
   if (!member.paymentPasswordHash) throw new DomainError("PAYMENT_PASSWORD_NOT_SET", "Please set a withdraw password first", 400, { field });
   if (!paymentPassword) throw new DomainError("PAYMENT_PASSWORD_REQUIRED", "Please enter withdraw password", 400, { field });
   const key = `paypwd:member:${member.id}`;
