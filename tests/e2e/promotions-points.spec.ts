@@ -80,3 +80,64 @@ test("applies with a comment: over 140 characters is refused beside the field wi
   await expect(page.getByTestId("promo-done")).toHaveText("Tu solicitud se ha enviado.");
   await expect(card.getByTestId("promo-status")).toHaveText("En revisión");
 });
+
+test("redeems goods with the payment password and sees the history; too many, a wrong password and the approval", async ({ page, operator }) => {
+  const account = await newMember(page, operator, "200.00");
+  const code = `E2E${Date.now().toString(36).toUpperCase()}`;
+  const made = await operator.call("PUT", `/merchants/DEMO/points/goods/${code}`, { name: { en: `Cap ${code}`, es: `Gorra ${code}` }, price: 20, stock: 2, physical: true });
+  expect(made.status).toBe(200);
+
+  await page.goto("/member/withdraw");
+  const pw = page.getByTestId("payment-password-form");
+  await pw.getByLabel("Contraseña de inicio de sesión").fill("secret123");
+  await pw.getByLabel("Nueva contraseña de retiro (6 dígitos)").fill("135790");
+  await pw.getByLabel("Confirmar contraseña de retiro").fill("135790");
+  await pw.getByRole("button", { name: "Guardar contraseña de retiro" }).click();
+  await expect(page.getByTestId("withdraw-done")).toHaveText("Tu contraseña de retiro se ha guardado.");
+
+  // Points come from settled rounds, earned by the job (every 10 s).
+  await page.goto("/house/HOUSE_ROULETTE");
+  await page.getByLabel("Importe para Rojo").fill("100");
+  await page.getByTestId("bet-submit").click();
+  await expect(page).toHaveURL(/\?round=\d+$/);
+  await expect
+    .poll(
+      async () => {
+        await page.goto("/pointMall");
+        return page.getByTestId("points-balance").textContent();
+      },
+      { timeout: 40_000, intervals: [2_000] },
+    )
+    .toBe("100");
+  await expect(page.getByTestId("points-details")).toContainText("+100");
+
+  const card = page.locator(`[data-code="${code}"]`);
+  await card.getByLabel("Cantidad").fill("3");
+  await card.getByLabel("Dirección de entrega").fill("Calle Mayor 1, Madrid");
+  await card.getByLabel("Contraseña de retiro").fill("135790");
+  await card.getByRole("button", { name: "Canjear" }).click();
+  await expect(card.getByText("No quedan suficientes existencias.")).toBeVisible();
+  await expect(card.getByLabel("Cantidad")).toHaveValue("3");
+  await expect(card.getByLabel("Dirección de entrega")).toHaveValue("Calle Mayor 1, Madrid");
+  await expect(card.getByLabel("Contraseña de retiro")).toHaveValue("");
+
+  await card.getByLabel("Cantidad").fill("2");
+  await card.getByLabel("Contraseña de retiro").fill("000000");
+  await card.getByRole("button", { name: "Canjear" }).click();
+  await expect(card.getByText("La contraseña de retiro es incorrecta")).toBeVisible();
+  await expect(card.getByLabel("Cantidad")).toHaveValue("2");
+
+  await card.getByLabel("Contraseña de retiro").fill("135790");
+  await card.getByRole("button", { name: "Canjear" }).click();
+  await expect(page.getByTestId("points-done")).toHaveText("Tu solicitud de canje se ha enviado.");
+  await expect(page.getByTestId("points-balance")).toHaveText("60");
+  await expect(page.getByTestId("redeem-row").first()).toContainText(`Gorra ${code} × 2`);
+  await expect(page.getByTestId("redeem-status").first()).toHaveText("En proceso");
+  await expect(card.getByRole("button", { name: "Agotado" })).toBeDisabled();
+
+  const pending = (await operator.call("GET", "/merchants/DEMO/points/redemptions?status=IN_PROCESS")).body.items as { id: number; account: string }[];
+  const mine = pending.find((r) => r.account === account)!;
+  expect((await operator.call("POST", `/merchants/DEMO/points/redemptions/${mine.id}/approve`)).status).toBe(200);
+  await page.reload();
+  await expect(page.getByTestId("redeem-status").first()).toHaveText("Aprobado");
+});
