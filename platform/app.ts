@@ -20,6 +20,8 @@ import { paymentRoutes } from "./payments/routes.js";
 import { launchRoutes, walletRoutes } from "./wallet/routes.js";
 import { roundRoutes } from "./rounds/routes.js";
 import { lotteryRoutes } from "./lottery/routes.js";
+import { messageRoutes } from "./messages/routes.js";
+import { feedbackRoutes } from "./feedback/routes.js";
 import type { Visitor } from "./system/service.js";
 import { promotionRoutes } from "./promotions/routes.js";
 import { pointsRoutes } from "./points/routes.js";
@@ -101,6 +103,8 @@ export function createPlatformApp({ handle, env, encKeys, logger = rootLogger }:
   app.route("/", lotteryRoutes());
   app.route("/", promotionRoutes());
   app.route("/", pointsRoutes());
+  app.route("/", messageRoutes());
+  app.route("/", feedbackRoutes());
   app.route("/wallet/v1", walletRoutes());
   app.route("/operator/v1", operatorRoutes());
   return app;

@@ -10,6 +10,8 @@ export const platformEnvSchema = z.object({
     .refine((v) => /^postgres(ql)?:\/\//.test(v), "must be a postgres:// or postgresql:// URL")
     .optional(),
   DATA_DIR: z.string().min(1).default("./data"),
+  /** Where feedback images are kept (never served publicly); default DATA_DIR/feedback. */
+  FEEDBACK_DIR: z.string().min(1).optional(),
   OPERATOR_API_KEY: z.string().min(16, "must be at least 16 characters").optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   DEFAULT_MERCHANT: z.string().min(1).default("DEMO"),

@@ -7,6 +7,7 @@ import { DROPDOWN_VENDORS, vendorHref, type NavEntry } from "~/lib/navigation";
 import type { loader as rootLoader } from "~/root";
 import * as s from "~/styles/shell.css";
 import { LanguageForm, ThemeForm } from "./preferences";
+import { UnreadBadge, useUnreadCount } from "./unread-badge";
 
 export type RootData = NonNullable<ReturnType<typeof useRouteLoaderData<typeof rootLoader>>>;
 
@@ -191,6 +192,7 @@ function MemberInfo({ user }: { user: NonNullable<RootData["shell"]["user"]> }) 
       <Link to="/member/securityCenter" className={s.linkish} title={t("member_centre")}>
         {user.nickname || user.account}
       </Link>
+      {user.isTrial ? null : <MessageEntry count={user.unreadCount} />}
       <Link to="/member/depositv2" className={s.primaryButton}>
         {t("deposit")}
       </Link>
@@ -213,6 +215,18 @@ function MemberInfo({ user }: { user: NonNullable<RootData["shell"]["user"]> }) 
         {t("sign_out")}
       </Link>
     </div>
+  );
+}
+
+/** The message centre entry with its unread badge (spec §2), live with scripts on. */
+function MessageEntry({ count }: { count: number }) {
+  const { t } = useTranslation();
+  const unread = useUnreadCount(count);
+  return (
+    <Link to="/member/messageV2" className={s.smallButton} data-testid="message-entry">
+      {t("msg_centre_title")}
+      <UnreadBadge count={unread} />
+    </Link>
   );
 }
 

@@ -31,6 +31,8 @@ export interface ShellUser {
   balanceMasked: boolean;
   /** The password must be changed before anything else (spec §4). */
   passwordExpired: boolean;
+  /** Unread messages (spec §7 CSP_unreadCount); 0 for trial accounts, which do not load them. */
+  unreadCount: number;
 }
 
 /**

@@ -12,6 +12,7 @@ import { registerWalletOperatorRoutes } from "../wallet/operator.js";
 import { registerLotteryOperatorRoutes } from "../lottery/routes.js";
 import { registerPromotionOperatorRoutes } from "../promotions/routes.js";
 import { registerPointsOperatorRoutes } from "../points/routes.js";
+import { registerFeedbackOperatorRoutes } from "../feedback/routes.js";
 
 const code = z.string().regex(/^[A-Za-z0-9_-]{1,40}$/, "letters, digits, _ and - only");
 const localized = z.record(z.string().regex(/^[a-z]{2}(-[A-Za-z]{2,4})?$/), z.string().max(2000));
@@ -74,6 +75,7 @@ export function operatorRoutes() {
   registerLotteryOperatorRoutes(app);
   registerPromotionOperatorRoutes(app);
   registerPointsOperatorRoutes(app);
+  registerFeedbackOperatorRoutes(app);
 
   const body = async <O,>(raw: Request, schema: z.ZodType<O, z.ZodTypeDef, unknown>): Promise<{ data: O } | { error: string }> => {
     let json: unknown;

@@ -10,6 +10,7 @@ import { lotteryTickets } from "../lottery/schema.js";
 import { checkPaymentPassword } from "../payments/service.js";
 import { ensureAccount, postTransfer, withLedgerTx, type Tx } from "../ledger/service.js";
 import { currencyExponent, formatAmount } from "../ledger/money.js";
+import { postMessage } from "../messages/service.js";
 import { POINTS_BET_TYPES, pointsBalances, pointsEntries, pointsGoods, pointsRedemptions, pointsSettings, type PointsBetType } from "./schema.js";
 
 type Member = typeof members.$inferSelect;
@@ -337,6 +338,17 @@ export async function decideRedemption(db: Database, merchantCode: string, id: n
       .set({ status: decision === "approve" ? "APPROVED" : "REJECTED", note: note ?? null, decidedAt: new Date() })
       .where(eq(pointsRedemptions.id, id))
       .returning();
+    const approved = decision === "approve";
+    await postMessage(tx, {
+      memberId: r.memberId,
+      kind: "promotion",
+      params: {
+        text: approved
+          ? { en: `Your points redemption #${r.id} was approved and is on its way.`, es: `Tu canje de puntos n.º ${r.id} se aprobó y va en camino.` }
+          : { en: `Your points redemption #${r.id} was rejected; ${r.points} points were returned.`, es: `Tu canje de puntos n.º ${r.id} se rechazó; se devolvieron ${r.points} puntos.` },
+      },
+      dedupeKey: `points-redeem:${r.id}`,
+    });
     return { r: u!, changed: true };
   });
   return { ...redemptionView(result.r, ""), changed: result.changed };

@@ -10,6 +10,7 @@ import { houseRounds } from "../rounds/schema.js";
 import { ensureAccount, InsufficientFunds, postTransfer, withLedgerTx, type Tx } from "../ledger/service.js";
 import { formatAmount, parseAmount } from "../ledger/money.js";
 import { promotionEntries, promotions, type PromotionRule } from "./schema.js";
+import { postMessage } from "../messages/service.js";
 
 type Member = typeof members.$inferSelect;
 type Promotion = typeof promotions.$inferSelect;
@@ -210,6 +211,15 @@ async function payEntry(tx: Tx, ids: { bonus: number; wallet: number }, p: Promo
     .set({ status: "claimed", amount, currency, wagering: amount * BigInt(p.wageringMultiplier), transferId: posted.id, source, paidAt: new Date(), decidedAt: entry.decidedAt ?? new Date() })
     .where(eq(promotionEntries.id, entry.id))
     .returning();
+  // The member is told in the message centre (once per promotion, same transaction).
+  const amt = `${formatAmount(amount, currency)} ${currency}`;
+  const title = (lang: string) => localize(p.title, lang, "en");
+  await postMessage(tx, {
+    memberId: entry.memberId,
+    kind: "promotion",
+    params: { text: { en: `Bonus paid: ${amt} (${title("en")}).`, es: `Bono pagado: ${amt} (${title("es")}).` }, amount: formatAmount(amount, currency), currency },
+    dedupeKey: `promo:${p.id}`,
+  });
   return updated!;
 }
 
