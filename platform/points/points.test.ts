@@ -42,7 +42,7 @@ describe("points mall", () => {
     expect(details.map((d) => d.points).sort((a, b) => a - b)).toEqual([10, 25, 40]);
     expect(details.map((d) => d.type)).toContain("deposit");
     expect(await earnPoints(p.handle.db)).toBe(0);
-  });
+  }, 180_000);
 
   it("sells exactly the last 3 items to 50 parallel redeems, never below zero points", async () => {
     await p.call("/operator/v1/merchants/DEMO/points/goods/LAST3", { method: "PUT", operator: true, json: { name: { en: "Last three" }, price: 10, stock: 3, perMemberLimit: 0 } });
@@ -58,7 +58,7 @@ describe("points mall", () => {
     const sold = (await p.call("/operator/v1/merchants/DEMO/points/redemptions", { operator: true })).body.items.filter((r: { goods: string }) => r.goods === "Last three");
     expect(sold).toHaveLength(3);
     await ledgerOk();
-  });
+  }, 180_000);
 
   it("refuses a wrong payment password (locked after 5), more than the points, more than stock or the limit; nothing written", async () => {
     const m = await withPaymentPassword();
@@ -78,7 +78,7 @@ describe("points mall", () => {
     expect(locked.body.error.code).toBe("TOO_MANY_REQUESTS");
     expect((await mall(m.token)).balance).toBe(40);
     expect((await p.call("/wps/points/redemptions", { headers: auth(m.token) })).body.value).toEqual([]);
-  });
+  }, 180_000);
 
   it("the operator approves or rejects a redemption once; a rejection returns points and stock", async () => {
     const m = await withPaymentPassword();
@@ -99,7 +99,7 @@ describe("points mall", () => {
     const history = (await p.call("/wps/points/redemptions", { headers: auth(m.token) })).body.value as { id: number; status: string }[];
     expect(history.map((h) => h.status).sort()).toEqual(["APPROVED", "REJECTED"]);
     expect(((await mall(m.token)).goods as { code: string; stock: number }[]).find((g) => g.code === "CAP")!.stock).toBe(9);
-  });
+  }, 180_000);
 
   it("converts points to balance at the operator's ratio through the ledger, once per request", async () => {
     const m = await withPaymentPassword("500.00");

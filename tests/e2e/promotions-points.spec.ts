@@ -3,7 +3,7 @@ import { expect as baseExpect, loginNewMember, test, type Operator } from "./fix
 
 // Promotions that pay, the rewards centre and (below) the points mall, in the default language
 // (ES). Every test has its own member and its own address.
-test.describe.configure({ timeout: 90_000 });
+test.describe.configure({ timeout: 180_000 });
 const expect = baseExpect.configure({ timeout: 15_000 });
 
 async function newMember(page: Page, operator: Operator, funds?: string): Promise<string> {
