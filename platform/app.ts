@@ -25,6 +25,8 @@ import { feedbackRoutes } from "./feedback/routes.js";
 import { helpRoutes } from "./help/routes.js";
 import type { Visitor } from "./system/service.js";
 import { configureSecretsKey } from "./security/secrets.js";
+import { promotionRoutes } from "./promotions/routes.js";
+import { pointsRoutes } from "./points/routes.js";
 
 export interface PlatformDeps {
   handle: DbHandle;
@@ -102,6 +104,8 @@ export function createPlatformApp({ handle, env, encKeys, logger = rootLogger }:
   app.route("/", launchRoutes());
   app.route("/", roundRoutes());
   app.route("/", lotteryRoutes());
+  app.route("/", promotionRoutes());
+  app.route("/", pointsRoutes());
   app.route("/", messageRoutes());
   app.route("/", feedbackRoutes());
   app.route("/", helpRoutes());

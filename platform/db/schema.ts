@@ -7,6 +7,8 @@ export * from "../payments/schema.js";
 export * from "../wallet/schema.js";
 export * from "../rounds/schema.js";
 export * from "../lottery/schema.js";
+export * from "../promotions/schema.js";
+export * from "../points/schema.js";
 export * from "../messages/schema.js";
 export * from "../feedback/schema.js";
 export * from "../help/schema.js";

@@ -16,6 +16,8 @@ import { demoGames, demoWins, type DemoGame } from "../games/demo-catalogue.js";
 import { BULK_RNG_VENDORS, bulkSlotGames, FULL_SLOT_COUNT } from "../games/demo-slots.js";
 import { paymentChannels } from "../payments/schema.js";
 import { randomBytes } from "node:crypto";
+import { seedDemoPromotions } from "../promotions/seed.js";
+import { seedDemoPoints } from "../points/seed.js";
 
 export const DEMO_MERCHANT = "DEMO";
 
@@ -234,6 +236,8 @@ export async function seedDemo(db: Database, { catalogue = "full" }: SeedOptions
         { merchantCode: DEMO_MERCHANT, type: "PU", execution: "F", title: tr("Your first login", "Tu primer inicio de sesión"), content: tr("<p>Complete your profile in the security centre.</p>", "<p>Completa tu perfil en el centro de seguridad.</p>") },
       ]);
     }
+    await seedDemoPromotions(tx, DEMO_MERCHANT);
+    await seedDemoPoints(tx, DEMO_MERCHANT);
     return { created };
   });
 }

@@ -65,4 +65,6 @@ export const ENC_PATHS = [
   "/wps/member/payment-password",
   "/wps/member/transfer/upline",
   "/wps/agent/transfer/downline",
+  "/wps/points/redeem",
+  "/wps/points/convert",
 ];

@@ -10,6 +10,8 @@ import { getSiteStatus, updateSiteStatus, upsertMerchant } from "../system/servi
 import { registerPaymentOperatorRoutes } from "../payments/operator.js";
 import { registerWalletOperatorRoutes } from "../wallet/operator.js";
 import { registerLotteryOperatorRoutes } from "../lottery/routes.js";
+import { registerPromotionOperatorRoutes } from "../promotions/routes.js";
+import { registerPointsOperatorRoutes } from "../points/routes.js";
 import { registerFeedbackOperatorRoutes } from "../feedback/routes.js";
 import { registerHelpOperatorRoutes } from "../help/routes.js";
 
@@ -72,6 +74,8 @@ export function operatorRoutes() {
   registerPaymentOperatorRoutes(app);
   registerWalletOperatorRoutes(app);
   registerLotteryOperatorRoutes(app);
+  registerPromotionOperatorRoutes(app);
+  registerPointsOperatorRoutes(app);
   registerFeedbackOperatorRoutes(app);
   registerHelpOperatorRoutes(app);
 

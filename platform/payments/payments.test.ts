@@ -68,7 +68,8 @@ describe("money flows", () => {
     expect(again.body).toMatchObject({ status: "CREDITED", changed: false });
     const reject = await p.call(`/operator/v1/merchants/DEMO/deposits/${ref}/reject`, { method: "POST", operator: true });
     expect(reject.body).toMatchObject({ status: "CREDITED", changed: false });
-    expect((await balance(m.token)).balance).toBe("150.25");
+    // The deposit and the demo brand's newbie 100% match on a first deposit (capped at 100.00).
+    expect((await balance(m.token)).balance).toBe("250.25");
 
     const messages = await p.call("/wps/member/messages", { headers: auth(m.token) });
     expect(messages.body.value[0]).toMatchObject({ type: "deposit_credited", amount: "150.25", reference: ref });
@@ -103,7 +104,8 @@ describe("money flows", () => {
     );
     expect(deliveries.every((d) => d.status === 200 && d.body.value.status === "CREDITED")).toBe(true);
     expect(deliveries.filter((d) => d.body.value.changed)).toHaveLength(1);
-    expect((await balance(m.token)).balance).toBe("20.00");
+    // 20.00 deposited and the newbie match of 20.00, each once.
+    expect((await balance(m.token)).balance).toBe("40.00");
   });
 
   it("lets the sandbox payer fail a payment: nothing credited, the member told", async () => {

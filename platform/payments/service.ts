@@ -18,6 +18,7 @@ import {
   type ChannelConfig,
   type Receipt,
 } from "./schema.js";
+import { depositBonusAccounts, onDepositCredited } from "../promotions/service.js";
 
 export type Member = typeof members.$inferSelect;
 type Merchant = typeof merchants.$inferSelect;
@@ -175,7 +176,7 @@ export async function walletTransfer(db: Database, member: Member, input: Wallet
  * The payment password guards money leaving the account. Five wrong tries lock it for five
  * minutes (kept in the database like login failures), so 6 digits cannot be guessed.
  */
-async function checkPaymentPassword(db: Database, member: Member, paymentPassword: string | undefined, field = "paymentPassword") {
+export async function checkPaymentPassword(db: Database, member: Member, paymentPassword: string | undefined, field = "paymentPassword") {
   if (!member.paymentPasswordHash) throw new DomainError("PAYMENT_PASSWORD_NOT_SET", "Please set a withdraw password first", 400, { field });
   if (!paymentPassword) throw new DomainError("PAYMENT_PASSWORD_REQUIRED", "Please enter withdraw password", 400, { field });
   const key = `paypwd:member:${member.id}`;
@@ -379,9 +380,10 @@ export async function decideDeposit(db: Database, ref: string, outcome: "CREDITE
   const [found] = await db.select().from(deposits).where(eq(deposits.reference, ref)).limit(1);
   if (!found || (opts.merchantCode && found.merchantCode !== opts.merchantCode)) throw new DomainError("DEPOSIT_NOT_FOUND", "No such deposit", 404);
   const owner = { merchantCode: found.merchantCode, id: found.memberId };
-  const [clearing, wallet] = await Promise.all([
+  const [clearing, wallet, promo] = await Promise.all([
     ensureAccount(db, systemRef(owner, found.currency, "payment_clearing")),
     ensureAccount(db, memberRef(owner, found.currency)),
+    outcome === "CREDITED" ? depositBonusAccounts(db, found) : null,
   ]);
   return withLedgerTx(db, async (tx) => {
     const [d] = await tx.select().from(deposits).where(eq(deposits.id, found.id)).for("update");
@@ -400,6 +402,8 @@ export async function decideDeposit(db: Database, ref: string, outcome: "CREDITE
         reference: d.reference,
       });
       transferId = posted.id;
+      // Deposit promotions (first-deposit match, deposit bonus) pay in this same transaction.
+      if (promo) await onDepositCredited(tx, d, promo);
     }
     const [updated] = await tx
       .update(deposits)

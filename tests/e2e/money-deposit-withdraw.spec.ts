@@ -34,7 +34,8 @@ test("a sandbox gateway deposit is credited when paid and changes nothing when f
   await page.getByRole("button", { name: "Pagar" }).click();
   await expect(page).toHaveURL(/\/member\/depositv2\?deposit=D\w+$/);
   await expect(page.getByTestId("deposit-outcome")).toContainText("Depósito abonado: 25,00 USD");
-  await expect(page.getByTestId("balance")).toHaveText("25,00 USD");
+  // The first deposit also gets the demo brand's newbie 100% match (a bonus of 25.00).
+  await expect(page.getByTestId("balance")).toHaveText("50,00 USD");
   await expect(page.getByTestId("deposit-list").locator("li").first()).toContainText("Abonado");
 
   await deposit(page, /sandbox/, "10");
@@ -42,7 +43,7 @@ test("a sandbox gateway deposit is credited when paid and changes nothing when f
   await page.getByRole("button", { name: "Hacer fallar el pago" }).click();
   await expect(page).toHaveURL(/\/member\/depositv2\?deposit=D\w+$/);
   await expect(page.getByTestId("deposit-outcome")).toContainText("Depósito fallido: 10,00 USD");
-  await expect(page.getByTestId("balance")).toHaveText("25,00 USD");
+  await expect(page.getByTestId("balance")).toHaveText("50,00 USD");
 
   // A completed payment shows its status instead of the buttons; an unknown one is not found.
   const reference = new URL(page.url()).searchParams.get("deposit")!;
@@ -70,7 +71,8 @@ test("a bank deposit shows where to pay and the reference, and is credited once 
   await operator.decide("deposits", reference, "confirm");
   await page.reload();
   await expect(page.getByTestId("deposit-outcome")).toContainText("Depósito abonado: 100,00 USD");
-  await expect(page.getByTestId("balance")).toHaveText("100,00 USD");
+  // Plus the newbie 100% match on a first deposit (capped at 100.00).
+  await expect(page.getByTestId("balance")).toHaveText("200,00 USD");
 });
 
 test("a withdrawal needs the withdraw password and a bank account, holds the amount and takes the receipt after approval", async ({ page, operator }) => {
