@@ -57,9 +57,9 @@ test("an agent creates a downline, invites another by link, and sees both in its
   await invitee.goto(new URL(link!).pathname + new URL(link!).search);
   const popup = invitee.getByTestId("register-popup");
   await expect(popup.locator('input[name="referralCode"]')).toHaveValue(code);
-  await popup.getByLabel("Nombre de usuario").fill(invited);
-  await popup.getByLabel("Contraseña", { exact: true }).fill("secret123");
-  await popup.getByLabel("Confirmar contraseña").fill("secret123");
+  await popup.locator('input[name="username"]').fill(invited);
+  await popup.locator('input[name="password"]').fill("secret123");
+  await popup.locator('input[name="confirmPassword"]').fill("secret123");
   await popup.getByLabel("Acepto los términos y condiciones").check();
   await popup.getByLabel(/18/).check();
   await popup.getByRole("button", { name: "Registrarse" }).click();
