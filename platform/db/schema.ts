@@ -8,3 +8,6 @@ export * from "../wallet/schema.js";
 export * from "../rounds/schema.js";
 export * from "../lottery/schema.js";
 export * from "../agents/schema.js";
+export * from "../messages/schema.js";
+export * from "../feedback/schema.js";
+export * from "../help/schema.js";
