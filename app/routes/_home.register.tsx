@@ -158,7 +158,7 @@ export default function RegisterPopup() {
   const [params] = useSearchParams();
   const both = modules.includes("USERNAMEREG3") && modules.includes("MOBILENUMREG3");
   const mobile = modules.includes("MOBILENUMREG3") && (params.get("mode") === "mobile" || !modules.includes("USERNAMEREG3"));
-  const referral = params.get("referralCode");
+  const referral = params.get("referralCode") ?? params.get("affiliateCode");
   const modeHref = (mode: string) => `/register?${new URLSearchParams({ ...(referral ? { referralCode: referral } : {}), mode })}`;
   return (
     <Popup title={t("register_title")} testId="register-popup">
@@ -226,7 +226,8 @@ function MobileRegisterForm() {
   const [form, fields] = useForm({
     id: "register-mobile",
     lastResult: acted?.result,
-    defaultValue: { referralCode: params.get("referralCode") ?? "" },
+    // An agent's invitation link says ?affiliateCode=: the same invitation field.
+    defaultValue: { referralCode: params.get("referralCode") ?? params.get("affiliateCode") ?? "" },
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema }),
@@ -277,7 +278,8 @@ function UsernameRegisterForm() {
   const [form, fields] = useForm({
     id: "register",
     lastResult: acted?.result,
-    defaultValue: { referralCode: params.get("referralCode") ?? "" },
+    // An agent's invitation link says ?affiliateCode=: the same invitation field.
+    defaultValue: { referralCode: params.get("referralCode") ?? params.get("affiliateCode") ?? "" },
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema }),

@@ -1,0 +1,136 @@
+import { redirect, type TypedResponse } from "@remix-run/node";
+import { z } from "zod";
+import { formatDay, periodRange, todayIn } from "~/lib/periods";
+import { requireUser } from "./auth.server";
+import { getLocale } from "./i18n.server";
+import { getPermission } from "./system.server";
+import { memberCall } from "./money.server";
+import type { ShellUser } from "./shell.server";
+
+/**
+ * Agents only (spec §2, §6): a visitor goes to the login with a way back; a member who is not an
+ * agent is sent to /agentHome, which says so. The platform refuses them too (403 NOT_AGENT), so a
+ * page can never show team data to anyone else.
+ */
+export async function requireAgent(request: Request): Promise<ShellUser> {
+  const user = await requireUser(request);
+  if (!user.isAgent) throw redirect("/agentHome?denied=1");
+  return user;
+}
+
+const amount = z.string();
+export const figuresSchema = z.object({
+  members: z.number(),
+  newMembers: z.number(),
+  activeMembers: z.number(),
+  deposits: amount,
+  withdrawals: amount,
+  betAmount: amount,
+  validBet: amount,
+  wins: amount,
+  profitLoss: amount,
+});
+export type FiguresView = z.infer<typeof figuresSchema>;
+export const overviewSchema = figuresSchema.extend({ currency: z.string(), income: amount });
+const paged = <T extends z.ZodTypeAny>(item: T) => z.object({ content: z.array(item), pageNum: z.number(), totalPages: z.number(), total: z.number(), currency: z.string() });
+export const downlineSchema = figuresSchema.extend({
+  id: z.number(),
+  account: z.string(),
+  type: z.number(),
+  isAgent: z.boolean(),
+  depth: z.number(),
+  rebate: z.string(),
+  createdAt: z.string(),
+});
+export const downlinesSchema = paged(downlineSchema);
+export const downlineDetailSchema = z.object({
+  currency: z.string(),
+  member: z.object({
+    id: z.number(),
+    account: z.string(),
+    nickname: z.string(),
+    type: z.number(),
+    isAgent: z.boolean(),
+    depth: z.number(),
+    rebate: z.string(),
+    createdAt: z.string(),
+    upline: z.string().nullable(),
+    directDownlines: z.number(),
+  }),
+  rebateEditable: z.boolean(),
+  rebateMin: z.string(),
+  rebateMax: z.string(),
+  own: figuresSchema,
+  team: figuresSchema,
+});
+export const teamBetsSchema = paged(
+  z.object({
+    id: z.string(),
+    account: z.string(),
+    gameCode: z.string(),
+    category: z.string(),
+    status: z.string(),
+    stake: amount,
+    win: amount,
+    profit: amount.nullable(),
+    time: z.string(),
+  }),
+);
+export const teamTransactionsSchema = paged(
+  z.object({ id: z.number(), account: z.string(), kind: z.string(), change: amount, balanceAfter: amount, reference: z.string(), time: z.string() }),
+);
+export const profileSchema = z.object({ account: z.string(), type: z.number(), rebate: z.string(), affiliateCode: z.string(), directDownlines: z.number() });
+export const announcementsSchema = z.object({
+  pageNum: z.number(),
+  totalPages: z.number(),
+  content: z.array(z.object({ id: z.number(), title: z.string(), content: z.string(), startsAt: z.string() })),
+});
+
+/** Team transaction filters (the platform's TEAM_TX_TYPES). */
+export const TEAM_TX_TYPES = ["deposit", "withdraw", "bet", "win", "rollback", "transfer", "bonus", "commission", "adjustment"] as const;
+
+export const agentCall = memberCall;
+
+/** The largest CSV export, in rows (the platform pages by 500). */
+export const CSV_MAX_ROWS = 50_000;
+
+/** Every page of a report, for its CSV export. */
+export async function allPages<T>(fetchPage: (pageNo: number) => Promise<{ content: T[]; totalPages: number }>): Promise<T[]> {
+  const rows: T[] = [];
+  for (let pageNo = 1; pageNo <= CSV_MAX_ROWS / 500; pageNo++) {
+    const page = await fetchPage(pageNo);
+    rows.push(...page.content);
+    if (pageNo >= page.totalPages) break;
+  }
+  return rows;
+}
+
+/** RFC 4180 CSV with a header row; cells that a spreadsheet would run as formulas are quoted with a leading '. */
+export function csvResponse(filename: string, header: string[], rows: Array<Array<string | number | null>>): TypedResponse<never> {
+  const cell = (v: string | number | null) => {
+    let s = v === null ? "" : String(v);
+    if (/^[=+\-@\t\r]/.test(s) && !/^-?\d+(\.\d+)?$/.test(s)) s = `'${s}`;
+    return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
+  };
+  const body = [header, ...rows].map((r) => r.map(cell).join(",")).join("\r\n") + "\r\n";
+  // Typed as carrying no loader data, so a page's loader keeps the type of its JSON answer.
+  return new Response(`\uFEFF${body}`, {
+    headers: {
+      "content-type": "text/csv; charset=utf-8",
+      "content-disposition": `attachment; filename="${filename.replace(/[^A-Za-z0-9_.-]/g, "_")}"`,
+      "cache-control": "private, no-store",
+    },
+  }) as TypedResponse<never>;
+}
+
+export function wantsCsv(request: Request) {
+  return new URL(request.url).searchParams.get("format") === "csv";
+}
+
+/** Today in the site's time zone, as the platform's `from`/`to`. */
+export async function todayRange(request: Request) {
+  const locale = await getLocale(request);
+  const { info } = await getPermission(request, locale);
+  const today = todayIn(info.timeZone);
+  return { today, todayText: formatDay(today, locale), range: periodRange({ from: today, to: today }, info.timeZone) };
+}
