@@ -49,13 +49,13 @@ describe("withdrawal states in the transaction history", () => {
 
   it("a rejected withdrawal shows its release; a not-received one says so", async () => {
     const m = await memberWithBank("Bo Li");
-    const rejected = await withdraw(m, "50.00");
+    const rejected = await withdraw(m, "60.00");
     await p.call(`/operator/v1/merchants/DEMO/withdrawals/${rejected}/reject`, { method: "POST", operator: true, json: {} });
     const r = await rows(m.token, rejected);
     expect(r.map((x) => x.kind).sort()).toEqual(["withdraw_hold", "withdraw_release"]);
     for (const row of r) expect(row.withdrawal).toMatchObject({ status: "REJECTED", receipt: null });
 
-    const lost = await withdraw(m, "20.00");
+    const lost = await withdraw(m, "60.00");
     await p.call(`/operator/v1/merchants/DEMO/withdrawals/${lost}/approve`, { method: "POST", operator: true, json: {} });
     await p.call(`/wps/payment/withdrawals/${lost}/receipt`, { method: "POST", headers: auth(m.token), json: { receipt: "NOT_RECEIVED" } });
     expect((await rows(m.token, lost))[0]!.withdrawal).toMatchObject({ status: "APPROVED", receipt: "NOT_RECEIVED" });
