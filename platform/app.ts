@@ -20,6 +20,7 @@ import { paymentRoutes } from "./payments/routes.js";
 import { launchRoutes, walletRoutes } from "./wallet/routes.js";
 import { roundRoutes } from "./rounds/routes.js";
 import { lotteryRoutes } from "./lottery/routes.js";
+import { contractRoutes } from "./contracts/routes.js";
 import type { Visitor } from "./system/service.js";
 
 export interface PlatformDeps {
@@ -97,6 +98,7 @@ export function createPlatformApp({ handle, env, encKeys, logger = rootLogger }:
   app.route("/", launchRoutes());
   app.route("/", roundRoutes());
   app.route("/", lotteryRoutes());
+  app.route("/", contractRoutes());
   app.route("/wallet/v1", walletRoutes());
   app.route("/operator/v1", operatorRoutes());
   return app;

@@ -7,3 +7,4 @@ export * from "../payments/schema.js";
 export * from "../wallet/schema.js";
 export * from "../rounds/schema.js";
 export * from "../lottery/schema.js";
+export * from "../contracts/schema.js";

@@ -3,9 +3,10 @@ import type { Logger } from "../http/observability.js";
 import { autoReceiveWithdrawals } from "../payments/service.js";
 import { runLotteries } from "../lottery/service.js";
 import { purgeLaunchTokens } from "../wallet/service.js";
+import { CONTRACT_JOB_LOCKS, CONTRACT_JOBS } from "../contracts/jobs.js";
 
 /** Advisory-lock keys of the jobs: one node at a time runs each. */
-export const JOB_LOCKS = { withdrawalAutoReceive: 7_310_101, lotteryDraws: 7_310_102, launchTokenPurge: 7_310_103 } as const;
+export const JOB_LOCKS = { withdrawalAutoReceive: 7_310_101, lotteryDraws: 7_310_102, launchTokenPurge: 7_310_103, ...CONTRACT_JOB_LOCKS } as const;
 
 export interface Job {
   name: keyof typeof JOB_LOCKS;
@@ -21,6 +22,7 @@ export const JOBS: Job[] = [
   { name: "lotteryDraws", everyMs: 5_000, run: (h, now) => runLotteries(h.db, now) },
   // Every in-house round and ticket makes a launch token: drop those long expired.
   { name: "launchTokenPurge", everyMs: 60 * 60_000, run: (h, now) => purgeLaunchTokens(h.db, now) },
+  ...CONTRACT_JOBS,
 ];
 
 /**
