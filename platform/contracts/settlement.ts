@@ -201,7 +201,7 @@ export async function runPeriodNow(db: Database, merchantCode: string, scheme: S
   const cur = await currencies(db);
   const currency = cur.get(merchantCode);
   if (!currency) return null;
-  const contracts = await contractsInForce(db, scheme, new Date(0), new Date(8.64e15), merchantCode);
+  const contracts = await contractsInForce(db, scheme, new Date(0), new Date("9999-12-31T00:00:00Z"), merchantCode);
   const results: { contractId: number; periodKey: string; paid: boolean }[] = [];
   for (const c of contracts) {
     const period = (c.period as DividendPeriod | null) ?? null;
