@@ -17,6 +17,8 @@ import { useChangeLanguage } from "remix-i18next/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { useRequestInfo } from "~/components/request-info";
 import { AppShell } from "~/components/shell";
+import { ContractPopup } from "~/components/contract-popup";
+import { loadContractState } from "~/services/contracts.server";
 import { defaultNS, languageDir } from "~/i18n";
 import { csrf } from "~/services/csrf.server";
 import { getLocale } from "~/services/i18n.server";
@@ -40,9 +42,9 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.s
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const locale = await getLocale(request);
-  const [shell, [csrfToken, csrfCookie]] = await Promise.all([loadShell(request, locale), csrf.commitToken(request)]);
+  const [shell, [csrfToken, csrfCookie], contracts] = await Promise.all([loadShell(request, locale), csrf.commitToken(request), loadContractState(request)]);
   return json(
-    { locale, csrfToken, shell },
+    { locale, csrfToken, shell, contracts },
     { headers: csrfCookie ? { "Set-Cookie": csrfCookie } : undefined },
   );
 }
@@ -138,6 +140,7 @@ export default function App() {
       <RememberLanguage locale={locale} />
       <AppShell>
         <Outlet />
+        <ContractPopup />
       </AppShell>
     </>
   );
