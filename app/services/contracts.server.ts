@@ -219,3 +219,48 @@ export async function postOffer(request: Request, v: OfferValues) {
     return { ok: false as const, errors: { "": key }, autoEnd: null };
   }
 }
+
+export const revenueSchema = z.object({
+  currency: z.string(),
+  pageNum: z.number(),
+  totalPages: z.number(),
+  total: z.number(),
+  sum: z.string(),
+  content: z.array(z.object({ day: z.string(), kind: z.string(), amount: z.string(), count: z.number() })),
+});
+export const paymentsSchema = z.object({
+  currency: z.string(),
+  pageNum: z.number(),
+  totalPages: z.number(),
+  total: z.number(),
+  content: z.array(
+    z.object({
+      id: z.number(),
+      contractId: z.number(),
+      scheme: z.string(),
+      periodKey: z.string(),
+      validBet: z.string(),
+      profitLoss: z.string(),
+      activeMembers: z.number(),
+      betAmount: z.string(),
+      tier: z.number().nullable(),
+      tierTerms: tierSchema.nullable(),
+      rate: z.string(),
+      base: z.string(),
+      amount: z.string(),
+      carryIn: z.string(),
+      carryOut: z.string(),
+    }),
+  ),
+});
+
+/** A CSV download: fields quoted when needed, and cells that a spreadsheet would run as a formula neutralised. */
+export function csvResponse(name: string, header: string[], rows: (string | number)[][]) {
+  const cell = (v: string | number) => {
+    let s = String(v);
+    if (/^[=+\-@\t\r]/.test(s) && !/^-?\d+(\.\d+)?$/.test(s)) s = `'${s}`;
+    return /[",\n\r]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
+  };
+  const body = [header, ...rows].map((r) => r.map(cell).join(",")).join("\r\n") + "\r\n";
+  return new Response(body, { headers: { "content-type": "text/csv; charset=utf-8", "content-disposition": `attachment; filename="${name}.csv"` } });
+}
