@@ -21,6 +21,7 @@ import { launchRoutes, walletRoutes } from "./wallet/routes.js";
 import { roundRoutes } from "./rounds/routes.js";
 import { lotteryRoutes } from "./lottery/routes.js";
 import { contractRoutes } from "./contracts/routes.js";
+import { agentRoutes } from "./agents/routes.js";
 import type { Visitor } from "./system/service.js";
 
 export interface PlatformDeps {
@@ -99,6 +100,7 @@ export function createPlatformApp({ handle, env, encKeys, logger = rootLogger }:
   app.route("/", roundRoutes());
   app.route("/", lotteryRoutes());
   app.route("/", contractRoutes());
+  app.route("/", agentRoutes());
   app.route("/wallet/v1", walletRoutes());
   app.route("/operator/v1", operatorRoutes());
   return app;

@@ -206,18 +206,7 @@ export function accountRoutes() {
     return ok(c, await resetByToken(c.var.db, await merchantOf(c), body, c.var.visitor.ip, c.var.log));
   });
 
-  // Affiliate check: is this invitation code a member's referral code on this site?
-  app.get("/wps/agent/affiliate", async (c) => {
-    const code = (c.req.query("code") ?? "").trim();
-    if (!/^[A-Za-z0-9]{1,40}$/.test(code)) return ok(c, { valid: false });
-    const merchant = await merchantOf(c);
-    const [row] = await c.var.db
-      .select({ id: members.id })
-      .from(members)
-      .where(and(eq(members.merchantCode, merchant.code), eq(members.referralCode, code)))
-      .limit(1);
-    return ok(c, { valid: !!row });
-  });
+  // Affiliate check (`/wps/agent/affiliate`): see platform/agents/routes.ts.
 
   return app;
 }

@@ -22,6 +22,8 @@ export const members = pgTable(
     /** Optional profile fields of spec §3 (qqNum, line, whatsapp, birthday, ...). */
     profile: jsonb("profile").$type<Record<string, string>>().notNull().default({}),
     uplineId: integer("upline_id"),
+    /** The member's rebate in basis points (120 = 1.20%): an agent gives a downline at most its own. */
+    rebateBp: integer("rebate_bp").notNull().default(0),
     referralCode: text("referral_code").notNull(),
     affiliateCode: text("affiliate_code"),
     mustChangePassword: boolean("must_change_password").notNull().default(false),
@@ -38,6 +40,7 @@ export const members = pgTable(
     uniqueIndex("members_account_uq").on(t.merchantCode, t.account),
     uniqueIndex("members_referral_uq").on(t.referralCode),
     index("members_mobile_idx").on(t.merchantCode, t.mobileNum),
+    index("members_upline_idx").on(t.uplineId),
   ],
 );
 

@@ -1,6 +1,6 @@
 import { and, eq, sql } from "drizzle-orm";
 import { createTestPlatform } from "../testing/db.js";
-import { checkInvariants, transfer } from "../ledger/service.js";
+import { checkInvariants } from "../ledger/service.js";
 import { members } from "../accounts/schema.js";
 import { ledgerTransfers } from "../ledger/schema.js";
 import { agentContractEvents, agentContractPayments, agentContracts } from "./schema.js";
@@ -17,7 +17,7 @@ describe("agent contracts", () => {
 
   beforeAll(async () => {
     p = await createTestPlatform({ env: { SANDBOX_PAYMENTS: "1" } });
-  });
+  }, 180_000);
   afterAll(() => p.cleanup());
 
   async function member(opts: { type?: number; upline?: string; funds?: string } = {}) {
@@ -30,16 +30,10 @@ describe("agent contracts", () => {
     return { account, id: row!.id, token: login.body.value.token as string };
   }
   const balance = async (token: string) => (await p.call("/wps/v2/wallets/balance", { headers: auth(token) })).body.value.balance as string;
-  /** A bet of the team: money from the member's wallet to the house, as a game's debit does. */
-  async function bet(memberId: number, minor: bigint) {
-    await transfer(p.handle.db, {
-      from: { merchantCode: "DEMO", currency: "USD", kind: "member", memberId },
-      to: { merchantCode: "DEMO", currency: "USD", kind: "house", memberId },
-      amount: minor,
-      kind: "bet",
-      key: ref(),
-      category: "RNG",
-    });
+  /** A bet of the team: a settled in-house roulette round (its stake is valid bet whatever the result). */
+  async function bet(token: string, amount: string) {
+    const r = await p.call("/wps/house/rounds", { method: "POST", headers: auth(token), json: { game: "HOUSE_ROULETTE", bets: [{ kind: "red", amount }], requestKey: ref() } });
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
   }
   const offer = (token: string, json: Record<string, unknown>) => p.call("/wps/agent/contracts", { method: "POST", headers: auth(token), json });
   const decide = (token: string, id: number, intent: string) => p.call(`/wps/agent/contracts/${id}/decision`, { method: "POST", headers: auth(token), json: { intent } });
@@ -93,7 +87,7 @@ describe("agent contracts", () => {
     const { a, b, c } = await team();
     const made = await offer(a.token, { downline: b.account, scheme: "DAILY_SALARY", tiers: [{ validBet: "10.00", rate: "1.00" }, { validBet: "100.00", rate: "2.00" }] });
     await decide(b.token, made.body.value.id, "accept");
-    await bet(c.id, 15_033n); // 150.33: tier 2, 2 % → 3.00 (3.0066 rounded down)
+    await bet(c.token, "150.33"); //: tier 2, 2 % → 3.00 (3.0066 rounded down)
     const before = await balance(b.token);
     const run = await p.call("/operator/v1/merchants/DEMO/contract-settlements/DAILY_SALARY/run-now", { method: "POST", operator: true });
     expect(run.status).toBe(200);
@@ -160,7 +154,7 @@ describe("agent contracts", () => {
       const made = await offer(a.token, { downline: b.account, scheme: "DAILY_SALARY", tiers: [{ validBet: "1.00", rate: "1.25" }] });
       await decide(b.token, made.body.value.id, "accept");
       ids.push(made.body.value.id);
-      await bet(c.id, 12_345n);
+      await bet(c.token, "123.45");
     }
     // A run that dies after its first contract: the first is paid, the others are not.
     let calls = 0;
@@ -188,7 +182,7 @@ describe("agent contracts", () => {
     expect(check.status).toBe(200);
   });
 
-  it("answers run-now with 404 outside a sandbox", async () => {
+  it("answers run-now with 404 outside a sandbox", { timeout: 180_000 }, async () => {
     const live = await createTestPlatform({ env: { SANDBOX_PAYMENTS: "0" }, seed: true });
     try {
       const res = await live.call("/operator/v1/merchants/DEMO/contract-settlements/DAILY_SALARY/run-now", { method: "POST", operator: true });

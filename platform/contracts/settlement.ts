@@ -1,49 +1,25 @@
-import { and, asc, desc, eq, inArray, isNotNull, lt, or, gt, isNull, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, lt, or } from "drizzle-orm";
 import type { Database } from "../db/client.js";
 import { merchants } from "../system/schema.js";
 import { ensureAccount, postTransfer, withLedgerTx } from "../ledger/service.js";
 import { agentContractPayments, agentContracts } from "./schema.js";
 import { fromStored } from "./service.js";
+import { teamFigures } from "../agents/team.js";
 import { lastEnded, periodAt, periodOfKey, settle, type DividendPeriod, type Figures, type PeriodSpan, type Scheme } from "./maths.js";
 
 type Contract = typeof agentContracts.$inferSelect;
 
-function rowsOf<T>(r: unknown): T[] {
-  return (Array.isArray(r) ? r : ((r as { rows?: T[] }).rows ?? [])) as T[];
-}
+/** A downline's team figures over [from, to), as the contract's tiers read them. */
+export type FiguresSource = (db: Database, who: { merchantCode: string; memberId: number }, from: Date, to: Date) => Promise<Figures>;
 
 /**
- * A member's team figures over [from, to): the member and everyone below them, read from the
- * ledger itself (bets, wins and refunds on the members' wallets).
+ * The team figures of the agent centre (ADR 011, `teamFigures`: the downline's team below it,
+ * from the ledger, rounds and tickets), turned the way the tiers read them: valid bet, gross bet,
+ * active members, and profit and loss as the house's result (positive when the team lost).
  */
-export type FiguresSource = (db: Database, memberId: number, from: Date, to: Date) => Promise<Figures>;
-
-export const ledgerTeamFigures: FiguresSource = async (db, memberId, from, to) => {
-  const [row] = rowsOf<{ bets: string; wins: string; refunds: string; active: number }>(
-    await db.execute(sql`
-      with recursive team(id) as (
-        select ${memberId}::int
-        union
-        select m.id from members m join team t on m.upline_id = t.id
-      ),
-      moves as (
-        select a.member_id, t.kind, t.amount
-        from ledger_transfers t
-        join ledger_accounts a on a.kind = 'member' and (a.id = t.debit_account_id or a.id = t.credit_account_id)
-        where a.member_id in (select id from team)
-          and t.kind in ('bet', 'win', 'rollback')
-          and t.created_at >= ${from.toISOString()}::timestamptz and t.created_at < ${to.toISOString()}::timestamptz
-      )
-      select coalesce(sum(amount) filter (where kind = 'bet'), 0)::text as bets,
-        coalesce(sum(amount) filter (where kind = 'win'), 0)::text as wins,
-        coalesce(sum(amount) filter (where kind = 'rollback'), 0)::text as refunds,
-        count(distinct member_id) filter (where kind = 'bet')::int as active
-      from moves`),
-  );
-  const bets = BigInt(row?.bets ?? "0");
-  const wins = BigInt(row?.wins ?? "0");
-  const refunds = BigInt(row?.refunds ?? "0");
-  return { betAmount: bets, validBet: bets - refunds, profitLoss: bets - refunds - wins, activeMembers: Number(row?.active ?? 0) };
+export const agentTeamFigures: FiguresSource = async (db, who, from, to) => {
+  const f = await teamFigures(db, { merchantCode: who.merchantCode, agentId: who.memberId, from, to });
+  return { validBet: f.validBet, betAmount: f.betAmount, activeMembers: f.activeMembers, profitLoss: -f.profitLoss };
 };
 
 export const LEDGER_KIND: Record<Scheme, string> = { DAILY_SALARY: "salary", HOURLY_SALARY: "salary", REALTIME_SALARY: "salary", DIVIDEND: "dividend" };
@@ -60,7 +36,7 @@ export interface SettleOptions {
  * concurrent twin or a run after a crash finds the row and pays nothing. Returns true when
  * this call wrote the row.
  */
-export async function settleContract(db: Database, contract: Contract, span: PeriodSpan, currency: string, figures: FiguresSource = ledgerTeamFigures): Promise<boolean> {
+export async function settleContract(db: Database, contract: Contract, span: PeriodSpan, currency: string, figures: FiguresSource = agentTeamFigures): Promise<boolean> {
   const [done] = await db
     .select({ id: agentContractPayments.id })
     .from(agentContractPayments)
@@ -68,7 +44,7 @@ export async function settleContract(db: Database, contract: Contract, span: Per
     .limit(1);
   if (done) return false;
   const scheme = contract.scheme as Scheme;
-  const f = await figures(db, contract.downlineId, span.from, span.to);
+  const f = await figures(db, { merchantCode: contract.merchantCode, memberId: contract.downlineId }, span.from, span.to);
   // Dividends carry the loss of the latest earlier period forward.
   let carryIn = 0n;
   if (scheme === "DIVIDEND") {

@@ -8,3 +8,4 @@ export * from "../wallet/schema.js";
 export * from "../rounds/schema.js";
 export * from "../lottery/schema.js";
 export * from "../contracts/schema.js";
+export * from "../agents/schema.js";

@@ -11,6 +11,7 @@ import { registerPaymentOperatorRoutes } from "../payments/operator.js";
 import { registerWalletOperatorRoutes } from "../wallet/operator.js";
 import { registerLotteryOperatorRoutes } from "../lottery/routes.js";
 import { registerContractOperatorRoutes } from "../contracts/routes.js";
+import { registerAgentOperatorRoutes } from "../agents/routes.js";
 
 const code = z.string().regex(/^[A-Za-z0-9_-]{1,40}$/, "letters, digits, _ and - only");
 const localized = z.record(z.string().regex(/^[a-z]{2}(-[A-Za-z]{2,4})?$/), z.string().max(2000));
@@ -72,6 +73,7 @@ export function operatorRoutes() {
   registerWalletOperatorRoutes(app);
   registerLotteryOperatorRoutes(app);
   registerContractOperatorRoutes(app);
+  registerAgentOperatorRoutes(app);
 
   const body = async <O,>(raw: Request, schema: z.ZodType<O, z.ZodTypeDef, unknown>): Promise<{ data: O } | { error: string }> => {
     let json: unknown;

@@ -65,5 +65,7 @@ export const walletTransactions = pgTable(
     uniqueIndex("wallet_transactions_uq").on(t.vendorCode, t.transactionId),
     index("wallet_transactions_ref_idx").on(t.vendorCode, t.refTransactionId),
     index("wallet_transactions_round_idx").on(t.vendorCode, t.roundId),
+    // Team figures (agents) read a member's vendor bets by time.
+    index("wallet_transactions_member_idx").on(t.memberId, t.createdAt),
   ],
 );
