@@ -107,3 +107,25 @@ export function ContractPopup() {
     </Popup>
   );
 }
+
+/** Pending decisions for the agent's landing page (`/agentHome` slot): each offer with its decision form. */
+export function PendingContracts() {
+  const { t } = useTranslation();
+  const location = useLocation();
+  const root = useRouteLoaderData("root") as { contracts?: ContractState | null } | undefined;
+  const pending = root?.contracts?.pending ?? [];
+  if (!pending.length) return null;
+  return (
+    <section className={m.card} aria-labelledby="pending-contracts-title" data-testid="pending-contracts">
+      <h2 id="pending-contracts-title">{t("contract_pending_title")}</h2>
+      <ul className={m.records}>
+        {pending.map((c) => (
+          <li key={c.id}>
+            <ContractTerms contract={c} />
+            <DecisionForm contract={c} action="/contract" returnTo={location.pathname} intents={["accept", "reject"]} />
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
