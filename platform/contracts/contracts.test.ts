@@ -78,7 +78,7 @@ describe("agent contracts", () => {
     expect((await decide(b.token, id, "accept")).body.error.code).toBe("CONTRACT_DECIDED");
     expect((await decide(b.token, id, "reject")).body.error.code).toBe("CONTRACT_DECIDED");
     const mine = await p.call("/wps/agent/contracts", { headers: auth(a.token) });
-    expect(mine.body.value.given[0]).toMatchObject({ id, status: "ACTIVE", downline: b.account, rate: "2.00" });
+    expect(mine.body.value.given[0]).toMatchObject({ id, status: "ACTIVE", upline: a.account, downline: b.account, rate: "2.00" });
     expect(mine.body.value.given[0].history.map((h: { action: string }) => h.action)).toEqual(["OFFER", "ACCEPT"]);
     expect(mine.body.value.given[0].history[1].actor).toBe(b.account);
   });

@@ -311,8 +311,8 @@ export async function decide(db: Database, member: Member, contractId: number, i
 
 /** Contracts with both parties' accounts and their history, as the API shows them. */
 export async function contractViews(db: Database, where: ReturnType<typeof and>, currency: string, limit = 200) {
-  const up = sql<string>`(select account from members where id = ${agentContracts.uplineId})`;
-  const down = sql<string>`(select account from members where id = ${agentContracts.downlineId})`;
+  const up = sql<string>`(select u.account from members u where u.id = "agent_contracts"."upline_id")`;
+  const down = sql<string>`(select d.account from members d where d.id = "agent_contracts"."downline_id")`;
   const rows = await db
     .select({ c: agentContracts, upline: up, downline: down })
     .from(agentContracts)
