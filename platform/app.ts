@@ -22,7 +22,11 @@ import { roundRoutes } from "./rounds/routes.js";
 import { lotteryRoutes } from "./lottery/routes.js";
 import { contractRoutes } from "./contracts/routes.js";
 import { agentRoutes } from "./agents/routes.js";
+import { messageRoutes } from "./messages/routes.js";
+import { feedbackRoutes } from "./feedback/routes.js";
+import { helpRoutes } from "./help/routes.js";
 import type { Visitor } from "./system/service.js";
+import { configureSecretsKey } from "./security/secrets.js";
 
 export interface PlatformDeps {
   handle: DbHandle;
@@ -44,6 +48,7 @@ export type PlatformVariables = {
 
 export function createPlatformApp({ handle, env, encKeys, logger = rootLogger }: PlatformDeps) {
   const app = new Hono<{ Variables: PlatformVariables }>();
+  configureSecretsKey(env.SECRETS_KEY);
 
   app.use("*", async (c, next) => {
     const started = performance.now();
@@ -101,6 +106,9 @@ export function createPlatformApp({ handle, env, encKeys, logger = rootLogger }:
   app.route("/", lotteryRoutes());
   app.route("/", contractRoutes());
   app.route("/", agentRoutes());
+  app.route("/", messageRoutes());
+  app.route("/", feedbackRoutes());
+  app.route("/", helpRoutes());
   app.route("/wallet/v1", walletRoutes());
   app.route("/operator/v1", operatorRoutes());
   return app;

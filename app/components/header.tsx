@@ -7,6 +7,7 @@ import { DROPDOWN_VENDORS, vendorHref, type NavEntry } from "~/lib/navigation";
 import type { loader as rootLoader } from "~/root";
 import * as s from "~/styles/shell.css";
 import { LanguageForm, ThemeForm } from "./preferences";
+import { UnreadBadge, useUnreadCount } from "./unread-badge";
 
 export type RootData = NonNullable<ReturnType<typeof useRouteLoaderData<typeof rootLoader>>>;
 
@@ -124,9 +125,12 @@ export function LoginModeSelect({ modes, mode }: { modes: ReadonlyArray<"usernam
  * The header's login form: a plain post to /login, no client library on every page. The
  * /login popup answers it with the full form (errors, captcha, SMS) and validates it there.
  */
-function HeaderLogin({ modules }: { modules: string[] }) {
+function HeaderLogin({ modules, captcha }: { modules: string[]; captcha: boolean }) {
   const { t } = useTranslation();
   const { modes, mode } = useLoginModes(modules);
+  // On /login the popup carries the captcha; one image per page keeps its answer unambiguous.
+  const { pathname } = useLocation();
+  const showCaptcha = captcha && mode === "username" && pathname !== "/login";
   return (
     <div className={s.inlineForm}>
       {modes.length > 1 ? <LoginModeSelect modes={modes} mode={mode} /> : null}
@@ -155,11 +159,25 @@ function HeaderLogin({ modules }: { modules: string[] }) {
           placeholder={mode === "username" ? t("login_password") : t("login_code")}
           className={s.field}
         />
+        {showCaptcha ? <HeaderCaptcha /> : null}
         <button type="submit" className={s.primaryButton}>
           {t("login_submit")}
         </button>
       </Form>
     </div>
+  );
+}
+
+function HeaderCaptcha() {
+  const { t } = useTranslation();
+  return (
+    <span className={s.inlineForm} data-testid="header-captcha">
+      <img src="/captcha?n=h" alt={t("captcha_alt")} width={120} height={40} />
+      <label className={s.visuallyHidden} htmlFor="header-login-captcha">
+        {t("captcha_label")}
+      </label>
+      <input id="header-login-captcha" name="captcha" inputMode="numeric" autoComplete="off" placeholder={t("captcha_label")} className={s.field} maxLength={20} />
+    </span>
   );
 }
 
@@ -191,6 +209,7 @@ function MemberInfo({ user }: { user: NonNullable<RootData["shell"]["user"]> }) 
       <Link to="/member/securityCenter" className={s.linkish} title={t("member_centre")}>
         {user.nickname || user.account}
       </Link>
+      {user.isTrial ? null : <MessageEntry count={user.unreadCount} />}
       <Link to="/member/depositv2" className={s.primaryButton}>
         {t("deposit")}
       </Link>
@@ -216,6 +235,18 @@ function MemberInfo({ user }: { user: NonNullable<RootData["shell"]["user"]> }) 
   );
 }
 
+/** The message centre entry with its unread badge (spec §2), live with scripts on. */
+function MessageEntry({ count }: { count: number }) {
+  const { t } = useTranslation();
+  const unread = useUnreadCount(count);
+  return (
+    <Link to="/member/messageV2" className={s.smallButton} data-testid="message-entry">
+      {t("msg_centre_title")}
+      <UnreadBadge count={unread} />
+    </Link>
+  );
+}
+
 export function SiteHeader({ data }: { data: RootData | undefined }) {
   const { t } = useTranslation();
   const shell = data?.shell;
@@ -230,7 +261,7 @@ export function SiteHeader({ data }: { data: RootData | undefined }) {
             <MemberInfo user={shell.user} />
           ) : (
             <div className={s.inlineForm} data-testid="login-area">
-              <HeaderLogin modules={shell.site.modules} />
+              <HeaderLogin modules={shell.site.modules} captcha={!!data?.loginCaptcha} />
               {shell.site.modules.includes("DIRECTREG3") ? (
                 <Link to="/register" className={s.smallButton}>
                   {t("register_button")}

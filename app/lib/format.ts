@@ -7,12 +7,19 @@ function group(digits: string, separator: string): string {
   return digits.replace(/\B(?=(\d{3})+(?!\d))/g, separator);
 }
 
+const separatorsByLocale = new Map<string, { group: string; decimal: string }>();
+
+/** The locale's group and decimal marks, worked out once per locale (a formatter is costly to build). */
 function separators(locale: string) {
+  const known = separatorsByLocale.get(locale);
+  if (known) return known;
   const parts = new Intl.NumberFormat(locale).formatToParts(1234567.5);
-  return {
+  const found = {
     group: parts.find((p) => p.type === "group")?.value ?? ",",
     decimal: parts.find((p) => p.type === "decimal")?.value ?? ".",
   };
+  separatorsByLocale.set(locale, found);
+  return found;
 }
 
 function split(amount: string): { negative: boolean; whole: string; frac: string } {

@@ -1,5 +1,5 @@
 import { json, redirect, type ActionFunctionArgs } from "@remix-run/node";
-import { Form, useActionData, useSearchParams } from "@remix-run/react";
+import { Form, Link, useActionData, useSearchParams } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
 import { CsrfInput } from "~/components/csrf";
@@ -8,13 +8,15 @@ import { FieldError } from "~/components/field-error";
 import { ruleMessage } from "~/lib/register-schema";
 import { readForm } from "~/services/forms.server";
 import { callPlatform, PlatformError } from "~/services/platform.server";
-import { commitSession } from "~/services/session.server";
 import * as h from "~/styles/home.css";
 import * as s from "~/styles/shell.css";
 
 export const handle = { layout: "full" };
 
-/** The page an e-mailed reset link opens: a new password, once; then logged in. */
+/**
+ * The page an e-mailed reset link opens: a new password, once; then a confirmation, not logged
+ * in (spec §4, issue 14): the member logs in with the new password.
+ */
 export async function action({ request }: ActionFunctionArgs) {
   const form = await readForm(request);
   const token = String(form.get("token") ?? "").slice(0, 200);
@@ -23,8 +25,8 @@ export async function action({ request }: ActionFunctionArgs) {
   if (!newPassword) return json({ errors: { newPassword: ["err_empty"] } as Record<string, string[]> }, { status: 400 });
   if (newPassword !== confirm) return json({ errors: { confirmNewPassword: ["err_confirm"] } as Record<string, string[]> }, { status: 400 });
   try {
-    const value = await callPlatform(request, "/wps/member/password/reset", { method: "PUT", enc: true, body: { token, newPassword }, schema: z.object({ token: z.string() }) });
-    return redirect("/", { headers: { "Set-Cookie": await commitSession(value.token, false) } });
+    await callPlatform(request, "/wps/member/password/reset", { method: "PUT", enc: true, body: { token, newPassword }, schema: z.object({ reset: z.literal(true) }) });
+    return redirect("/resetPassword?done=1");
   } catch (e) {
     if (!(e instanceof PlatformError)) throw e;
     const failure = (e.details.fields as Record<string, { patternId?: string; min?: number; max?: number }> | undefined)?.newPassword;
@@ -40,6 +42,17 @@ export default function ResetPassword() {
   const [params] = useSearchParams();
   const acted = useActionData<typeof action>();
   const errors = acted?.errors ?? {};
+  if (params.get("done") === "1") {
+    return (
+      <div data-testid="reset-done">
+        <h1>{t("reset_title")}</h1>
+        <p role="status">{t("sec_reset_done")}</p>
+        <Link to="/login" className={s.primaryButton}>
+          {t("login_submit")}
+        </Link>
+      </div>
+    );
+  }
   return (
     <div data-testid="reset-page">
       <h1>{t("reset_title")}</h1>
