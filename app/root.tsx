@@ -17,6 +17,8 @@ import { useChangeLanguage } from "remix-i18next/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { useRequestInfo } from "~/components/request-info";
 import { AppShell } from "~/components/shell";
+import { ContractPopup } from "~/components/contract-popup";
+import { loadContractState } from "~/services/contracts.server";
 import { defaultNS, languageDir } from "~/i18n";
 import { captchaNeeded } from "~/services/captcha.server";
 import { csrf } from "~/services/csrf.server";
@@ -41,11 +43,11 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.s
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const locale = await getLocale(request);
-  const [shell, [csrfToken, csrfCookie]] = await Promise.all([loadShell(request, locale), csrf.commitToken(request)]);
+  const [shell, [csrfToken, csrfCookie], contracts] = await Promise.all([loadShell(request, locale), csrf.commitToken(request), loadContractState(request)]);
   // The header's login form asks for the captcha up front whenever the platform wants it.
   const loginCaptcha = shell.user ? false : await captchaNeeded(request);
   return json(
-    { locale, csrfToken, shell, loginCaptcha },
+    { locale, csrfToken, shell, loginCaptcha, contracts },
     { headers: csrfCookie ? { "Set-Cookie": csrfCookie } : undefined },
   );
 }
@@ -126,6 +128,7 @@ export default function App() {
       <RememberLanguage locale={locale} />
       <AppShell>
         <Outlet />
+        <ContractPopup />
       </AppShell>
     </>
   );

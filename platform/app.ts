@@ -20,6 +20,7 @@ import { paymentRoutes } from "./payments/routes.js";
 import { launchRoutes, walletRoutes } from "./wallet/routes.js";
 import { roundRoutes } from "./rounds/routes.js";
 import { lotteryRoutes } from "./lottery/routes.js";
+import { contractRoutes } from "./contracts/routes.js";
 import { agentRoutes } from "./agents/routes.js";
 import { messageRoutes } from "./messages/routes.js";
 import { feedbackRoutes } from "./feedback/routes.js";
@@ -107,6 +108,7 @@ export function createPlatformApp({ handle, env, encKeys, logger = rootLogger }:
   app.route("/", lotteryRoutes());
   app.route("/", promotionRoutes());
   app.route("/", pointsRoutes());
+  app.route("/", contractRoutes());
   app.route("/", agentRoutes());
   app.route("/", messageRoutes());
   app.route("/", feedbackRoutes());

@@ -9,6 +9,7 @@ export * from "../rounds/schema.js";
 export * from "../lottery/schema.js";
 export * from "../promotions/schema.js";
 export * from "../points/schema.js";
+export * from "../contracts/schema.js";
 export * from "../agents/schema.js";
 export * from "../messages/schema.js";
 export * from "../feedback/schema.js";

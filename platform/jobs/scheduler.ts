@@ -4,9 +4,16 @@ import { autoReceiveWithdrawals } from "../payments/service.js";
 import { runLotteries } from "../lottery/service.js";
 import { purgeLaunchTokens } from "../wallet/service.js";
 import { earnPoints } from "../points/service.js";
+import { CONTRACT_JOB_LOCKS, CONTRACT_JOBS } from "../contracts/jobs.js";
 
 /** Advisory-lock keys of the jobs: one node at a time runs each. */
-export const JOB_LOCKS = { withdrawalAutoReceive: 7_310_101, lotteryDraws: 7_310_102, launchTokenPurge: 7_310_103, pointsEarn: 7_310_114 } as const;
+export const JOB_LOCKS = {
+  withdrawalAutoReceive: 7_310_101,
+  lotteryDraws: 7_310_102,
+  launchTokenPurge: 7_310_103,
+  pointsEarn: 7_310_114,
+  ...CONTRACT_JOB_LOCKS,
+} as const;
 
 export interface Job {
   name: keyof typeof JOB_LOCKS;
@@ -24,6 +31,7 @@ export const JOBS: Job[] = [
   { name: "launchTokenPurge", everyMs: 60 * 60_000, run: (h, now) => purgeLaunchTokens(h.db, now) },
   // Points from settled rounds, tickets and credited deposits, keyed by source (re-runs earn nothing twice).
   { name: "pointsEarn", everyMs: 10_000, run: (h, now) => earnPoints(h.db, now) },
+  ...CONTRACT_JOBS,
 ];
 
 /**

@@ -12,6 +12,7 @@ import { registerWalletOperatorRoutes } from "../wallet/operator.js";
 import { registerLotteryOperatorRoutes } from "../lottery/routes.js";
 import { registerPromotionOperatorRoutes } from "../promotions/routes.js";
 import { registerPointsOperatorRoutes } from "../points/routes.js";
+import { registerContractOperatorRoutes } from "../contracts/routes.js";
 import { registerAgentOperatorRoutes } from "../agents/routes.js";
 import { registerFeedbackOperatorRoutes } from "../feedback/routes.js";
 import { registerHelpOperatorRoutes } from "../help/routes.js";
@@ -77,6 +78,7 @@ export function operatorRoutes() {
   registerLotteryOperatorRoutes(app);
   registerPromotionOperatorRoutes(app);
   registerPointsOperatorRoutes(app);
+  registerContractOperatorRoutes(app);
   registerAgentOperatorRoutes(app);
   registerFeedbackOperatorRoutes(app);
   registerHelpOperatorRoutes(app);

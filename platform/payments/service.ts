@@ -765,7 +765,7 @@ export const HISTORY_TYPES: Record<string, string[]> = {
   rollback: ["rollback", "reversal"],
   transfer: ["wallet_transfer", "upline_transfer", "downline_transfer"],
   bonus: ["bonus"],
-  commission: ["commission"],
+  commission: ["commission", "salary", "dividend"],
   adjustment: ["adjustment"],
 };
 

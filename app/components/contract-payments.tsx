@@ -1,0 +1,118 @@
+import { json, type LoaderFunctionArgs } from "@remix-run/node";
+import { Link, useLoaderData, useLocation } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { Pager, PeriodControls } from "~/components/period-controls";
+import { formatBalance } from "~/lib/format";
+import { csvResponse, paymentsSchema, requireAgentUser } from "~/services/contracts.server";
+import { loadContractState } from "~/services/contracts.server";
+import { memberCall } from "~/services/money.server";
+import { recordQuery } from "~/services/records.server";
+import * as m from "~/styles/member.css";
+import * as s from "~/styles/shell.css";
+import { TierText } from "./contract-popup";
+
+type Flag = "enableCt" | "salary" | "hourSalary" | "agentRealtimeSalary";
+
+/**
+ * The loader of a flagged payment page (dividends, daily wages, hourly and real-time salary):
+ * shown only when the operator enabled its module (404 otherwise); `?format=csv` downloads it.
+ */
+export function paymentsLoader(scheme: string, flag: Flag, name: string) {
+  return async ({ request }: LoaderFunctionArgs) => {
+    await requireAgentUser(request);
+    const state = await loadContractState(request);
+    if (!state?.modules[flag]) throw new Response("Not enabled", { status: 404 });
+    const q = await recordQuery(request);
+    const csv = new URL(request.url).searchParams.get("format") === "csv";
+    const data = await memberCall(request, "/wps/agent/contracts/payments", {
+      schema: paymentsSchema,
+      query: { scheme, from: q.range.from, to: q.range.to, pageNo: csv ? 1 : q.page, pageSize: csv ? 100 : 10 },
+    });
+    if (csv) {
+      return csvResponse(
+        name,
+        ["period", "contract", "validBet", "profitLoss", "activeMembers", "betAmount", "tier", "rate", "base", "amount", "carryIn", "carryOut", "currency"],
+        data.content.map((p) => [p.periodKey, p.contractId, p.validBet, p.profitLoss, p.activeMembers, p.betAmount, p.tier ?? "", p.rate, p.base, p.amount, p.carryIn, p.carryOut, data.currency]),
+      );
+    }
+    return json({ view: q.view, data, scheme });
+  };
+}
+
+export function PaymentsPage({ titleKey, testId }: { titleKey: string; testId: string }) {
+  const { t, i18n } = useTranslation();
+  const { view, data, scheme } = useLoaderData<ReturnType<typeof paymentsLoader>>() as unknown as {
+    view: Parameters<typeof PeriodControls>[0]["view"];
+    data: ReturnType<typeof paymentsSchema.parse>;
+    scheme: string;
+  };
+  const location = useLocation();
+  const params = new URLSearchParams(location.search);
+  params.set("format", "csv");
+  const money = (a: string) => formatBalance(a, i18n.language);
+  return (
+    <div className={m.panel} data-testid={testId}>
+      <h1>{t(titleKey)}</h1>
+      <PeriodControls view={view} />
+      <p>
+        <a href={`${location.pathname}?${params}`} className={s.linkish} download data-testid="csv-link">
+          {t("contract_csv")}
+        </a>
+      </p>
+      {data.content.length === 0 ? (
+        <p className={m.status} role="status" data-testid="records-empty">
+          {t("contract_no_payments")}
+        </p>
+      ) : (
+        <ul className={m.records}>
+          {data.content.map((p) => (
+            <li key={p.id} className={m.card} data-testid="payment-row">
+              <div className={m.recordHead}>
+                <strong>{p.periodKey}</strong>
+                <span className={m.amountText} data-testid="payment-amount">
+                  {money(p.amount)} {data.currency}
+                </span>
+              </div>
+              <dl className={m.details}>
+                <dt className={m.term}>{t("contract_valid_bet")}</dt>
+                <dd className={m.value}>{money(p.validBet)}</dd>
+                <dt className={m.term}>{t("contract_profit_loss")}</dt>
+                <dd className={m.value}>{money(p.profitLoss)}</dd>
+                <dt className={m.term}>{t("contract_active_members")}</dt>
+                <dd className={m.value}>{p.activeMembers}</dd>
+                <dt className={m.term}>{t("contract_bet_amount")}</dt>
+                <dd className={m.value}>{money(p.betAmount)}</dd>
+                <dt className={m.term}>{t("contract_tier_reached")}</dt>
+                <dd className={m.value} data-testid="payment-tier">
+                  {p.tier && p.tierTerms ? (
+                    <>
+                      {t("contract_tier", { n: p.tier })}: <TierText tier={p.tierTerms} />
+                    </>
+                  ) : (
+                    t("contract_no_tier")
+                  )}
+                </dd>
+                <dt className={m.term}>{t("contract_rate")}</dt>
+                <dd className={m.value} data-testid="payment-rate">
+                  {p.rate}% × {money(p.base)}
+                </dd>
+                {scheme === "DIVIDEND" ? (
+                  <>
+                    <dt className={m.term}>{t("contract_carry")}</dt>
+                    <dd className={m.value}>
+                      {money(p.carryIn)} → {money(p.carryOut)}
+                    </dd>
+                  </>
+                ) : null}
+              </dl>
+              <Link to={`/agent/contract#c${p.contractId}`} className={s.linkish}>
+                #{p.contractId}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      )}
+      <Pager page={data.pageNum} totalPages={data.totalPages} />
+    </div>
+  );
+}

@@ -1,0 +1,13 @@
+import { RouteErrorBoundary } from "~/components/error-boundary";
+import { PaymentsPage, paymentsLoader } from "~/components/contract-payments";
+
+export const handle = { layout: "full" };
+
+/** Flagged agent page (spec §2): each payment with the period's figures, the tier reached and the rate. */
+export const loader = paymentsLoader("REALTIME_SALARY", "agentRealtimeSalary", "realtimeSalary");
+
+export default function Page() {
+  return <PaymentsPage titleKey="contract_realtime_title" testId="payments-realtimeSalary" />;
+}
+
+export const ErrorBoundary = RouteErrorBoundary;
