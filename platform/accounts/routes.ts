@@ -19,6 +19,7 @@ import {
   requestCode,
   resetByPhone,
   resetByToken,
+  resetLinkStatus,
   revokeSession,
   smsLogin,
 } from "./service.js";
@@ -204,6 +205,11 @@ export function accountRoutes() {
   app.put("/wps/member/password/reset", async (c) => {
     const body = await jsonBody(c, z.object({ token: text(200), newPassword: text(200) }));
     return ok(c, await resetByToken(c.var.db, await merchantOf(c), body, c.var.visitor.ip, c.var.log));
+  });
+
+  app.post("/wps/member/password/reset/status", async (c) => {
+    const body = await jsonBody(c, z.object({ token: text(200) }));
+    return ok(c, await resetLinkStatus(c.var.db, await merchantOf(c), body.token));
   });
 
   // Affiliate check: is this invitation code a member's referral code on this site?

@@ -623,3 +623,23 @@ export async function resetByToken(db: Database, merchant: Merchant, input: { to
   log.info({ event: "auth.reset", memberId: member.id, ip, result: "ok", via: "email" }, "password reset");
   return { token: await createSession(db, member.id, ip, false), firstTimeLogin: false, passwordExpired: false };
 }
+
+/** What an e-mailed reset link is worth, so the page can say so before the form: valid, used, expired or unknown. */
+export async function resetLinkStatus(db: Database, merchant: Merchant, token: string): Promise<{ status: "valid" | "used" | "expired" | "unknown" }> {
+  if (!token) return { status: "unknown" };
+  const [row] = await db
+    .select({ usedAt: verificationCodes.usedAt, expiresAt: verificationCodes.expiresAt })
+    .from(verificationCodes)
+    .where(
+      and(
+        eq(verificationCodes.merchantCode, merchant.code),
+        eq(verificationCodes.purpose, "reset-email"),
+        eq(verificationCodes.codeHash, hashToken(token)),
+      ),
+    )
+    .limit(1);
+  if (!row) return { status: "unknown" };
+  if (row.usedAt) return { status: "used" };
+  if (row.expiresAt.getTime() <= Date.now()) return { status: "expired" };
+  return { status: "valid" };
+}

@@ -45,6 +45,10 @@ test("forgot password by e-mail: unknown pair refused, then the mailed link sets
   await page.getByLabel("Confirmar nueva contraseña").fill("mailreset1");
   await page.getByRole("button", { name: /contraseña/i }).last().click();
   await expect(page.getByTestId("member-info")).toContainText(account);
+  // The used link says so before any form.
+  await page.goto(new URL(link!).pathname + new URL(link!).search);
+  await expect(page.getByTestId("reset-link-state")).toHaveAttribute("data-state", "used");
+  await expect(page.getByLabel("Nueva contraseña", { exact: true })).toHaveCount(0);
 });
 
 test("forgot password by phone: code, new password, logged in and sent home", async ({ page, operator }) => {
