@@ -35,7 +35,7 @@ const errId = (name: string) => `${name}-error`;
  * choice, and one submit. A plain POST: with scripts Remix posts it without a reload.
  */
 export function BetForm({ game, def, limits, requestKey, values, errors }: Props) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const fmt = useMoneyFormat();
   const formErrors = errors[""] ?? [];
   const mins = Object.values(limits?.perKind ?? {}).map((l) => l.min);
@@ -134,7 +134,7 @@ function SpotField({ spot, values, errors }: { spot: Spot; values: Record<string
 }
 
 function NumberGrid({ spots, values, errors }: { spots: Spot[]; values: Record<string, string>; errors: Record<string, string[]> }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const failed = spots.filter((sp) => errors[`a_${sp.id}`]?.length);
   return (
     <>
@@ -197,7 +197,7 @@ function PickField({ pick, values, errors }: { pick: Pick; values: Record<string
 }
 
 function SingleAmount({ spot, values, errors }: { spot: Spot; values: Record<string, string>; errors: Record<string, string[]>}) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const name = `a_${spot.id}`;
   return (
     <div className={h.spotGroup}>
@@ -232,7 +232,7 @@ function DiceFields({ values, errors }: { values: Record<string, string>; errors
         </div>
       </fieldset>
       <label htmlFor="d_target" className={h.legend}>
-        {t("hb_dice_target")}
+        {localiseNumbersIn(t("hb_dice_target"), i18n.language)}
       </label>
       <input
         id="d_target"
@@ -247,7 +247,9 @@ function DiceFields({ values, errors }: { values: Record<string, string>; errors
       />
       <MoneyFieldError id={errId("d_target")} errors={errors.d_target} />
       <p id="dice-odds" className={h.muted} data-testid="dice-odds" aria-live="polite">
-        {odds ? t("hb_dice_odds", { chance: odds.chance, multiplier: odds.multiplier }) : t("hb_err_dice_target")}
+        {odds
+          ? t("hb_dice_odds", { chance: localiseNumbersIn(odds.chance, i18n.language), multiplier: localiseNumbersIn(odds.multiplier, i18n.language) })
+          : t("hb_err_dice_target")}
       </p>
       <label htmlFor="a_dice" className={h.legend}>
         {t("amount_label")}

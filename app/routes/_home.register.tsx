@@ -214,7 +214,7 @@ function Ticks({ terms, age }: { terms: Tick; age: Tick }) {
 
 function Honeypot() {
   return (
-    <div aria-hidden="true" style={{ position: "absolute", left: "-10000px", width: 1, height: 1, overflow: "hidden" }}>
+    <div aria-hidden="true" style={{ position: "absolute", width: 1, height: 1, overflow: "hidden", clipPath: "inset(50%)", whiteSpace: "nowrap" }}>
       <label>
         Website
         <input name="website" tabIndex={-1} autoComplete="off" defaultValue="" />

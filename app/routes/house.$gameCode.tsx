@@ -1,6 +1,7 @@
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { formatNumber } from "~/lib/format";
 import { CsrfInput } from "~/components/csrf";
 import { RouteErrorBoundary } from "~/components/error-boundary";
 import { FieldError } from "~/components/field-error";
@@ -252,7 +253,7 @@ type Revealed = { serverSeed: string; serverSeedHash: string; clientSeed: string
 
 /** Provably fair: the commitments shown before play, and the client seed the member may set. */
 function FairPanel({ seeds, revealed, action }: { seeds: SeedsData; revealed: Revealed; action?: ActionData }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const a = seeds.active;
   const failed = !!action?.errors.clientSeed?.length;
   return (
@@ -262,7 +263,7 @@ function FairPanel({ seeds, revealed, action }: { seeds: SeedsData; revealed: Re
       </h2>
       {revealed ? (
         <p role="status" className={h.ok} data-testid="seed-revealed">
-          {t("hb_seed_revealed", { n: revealed.roundsPlayed })} <span className={h.mono}>{revealed.serverSeed}</span>
+          {t("ui_seed_revealed", { count: revealed.roundsPlayed, n: formatNumber(revealed.roundsPlayed, i18n.language) })} <span className={h.mono}>{revealed.serverSeed}</span>
         </p>
       ) : null}
       <dl className={h.factsStacked}>

@@ -126,7 +126,7 @@ test("changing seeds reveals the server seed, and /verify recomputes the round t
   await page.goto("/house/HOUSE_DICE");
   const before = await balance(page);
   const hash = (await page.getByTestId("server-seed-hash").textContent())!.trim();
-  await page.getByLabel("Objetivo (0.00-99.99)").fill("40");
+  await page.getByLabel("Objetivo (0,00-99,99)").fill("40");
   await page.getByTestId("bet-form").getByLabel("Importe", { exact: true }).fill("2");
   const round = await playAndCheck(page, before);
 

@@ -12,6 +12,8 @@ import { expect, test } from "./fixtures";
  * content starting within the first 120 px.
  */
 test.use({ viewport: { width: 360, height: 740 }, hasTouch: true });
+// Two page loads per test on shared machines; a member's first login hashes a password.
+test.describe.configure({ timeout: 120_000 });
 
 const ROUTES_DIR = path.join(process.cwd(), "app", "routes");
 
@@ -142,14 +144,15 @@ async function memberContextOptions(browser: Browser, baseURL: string): Promise<
   });
   expect(res.status(), await res.text()).toBe(201);
   await api.dispose();
-  const context = await browser.newContext({ extraHTTPHeaders: { "x-forwarded-for": address } });
+  // A plain form post (no scripts): the login answers with a redirect, nothing to wait for but it.
+  const context = await browser.newContext({ javaScriptEnabled: false, extraHTTPHeaders: { "x-forwarded-for": address } });
   const page = await context.newPage();
   await page.goto(`${baseURL}/login`);
   const form = page.locator('form[action^="/login"]').last();
   await form.locator('input[name="username"]').fill(account);
   await form.locator('input[name="password"]').fill("secret123");
   await form.locator('button[type="submit"]:not([name])').click();
-  await expect(page).toHaveURL(/\/member\/securityCenter/, { timeout: 15_000 });
+  await expect(page).toHaveURL(/\/member\/securityCenter/, { timeout: 45_000 });
   memberState = await context.storageState();
   await context.close();
   return memberState;
