@@ -68,7 +68,7 @@ try {
   const storageState = await login.storageState();
   await login.close();
   for (const [variant, cookies] of variants) {
-    const context = await browser.newContext({ viewport: { width: 360, height: 740 }, javaScriptEnabled: false, reducedMotion: "reduce", storageState });
+    const context = await browser.newContext({ viewport: { width: 360, height: 740 }, javaScriptEnabled: false, storageState });
     await context.addCookies(cookies);
     const page = await context.newPage();
     for (const [name, url] of pages) {

@@ -78,7 +78,7 @@ export const burger = style({
 
 export const logo = style({
   fontWeight: 800,
-  fontSize: 16,
+  fontSize: 15,
   color: vars.color.text,
   textDecoration: "none",
   marginInlineEnd: "auto",
@@ -155,7 +155,7 @@ export const primaryButton = style([
   smallButton,
   { background: vars.color.accent, color: vars.color.accentText, borderColor: vars.color.accent, fontWeight: 700 },
 ]);
-export const compactButton = style({ paddingInline: 10, whiteSpace: "nowrap", fontSize: 14 });
+export const compactButton = style({ paddingInline: 8, whiteSpace: "nowrap", fontSize: 13 });
 
 export const linkish = style({ color: vars.color.accent, fontSize: 14 });
 
@@ -363,7 +363,7 @@ globalStyle(":where(a, button, select, summary, label[for], input:not([type=chec
 });
 globalStyle(":where(a, summary, label[for])", { "@media": { [phone]: { display: "inline-flex", alignItems: "center" } } });
 globalStyle(":where(input[type=checkbox], input[type=radio])", { "@media": { [phone]: { width: 22, height: 22, margin: 11 } } });
-globalStyle("main", { overflowWrap: "anywhere" });
+globalStyle("main", { overflowWrap: "break-word" });
 globalStyle("main table", { "@media": { [phone]: { overflowWrap: "normal" } } });
 
 export const layout = style({ flex: 1, display: "flex", width: "100%" });
@@ -466,3 +466,6 @@ export const fieldBlock = style({ display: "grid", gap: 4, minWidth: 0 });
 export const formHint = style({ color: vars.color.muted, fontSize: 13, margin: 0 });
 export const requiredMark = style({ color: vars.color.danger, fontWeight: 700 });
 export const fullField = style({ width: "100%" });
+
+/* Phone page titles: one line of 24 px, not a screen's fifth. */
+globalStyle("main h1", { "@media": { [phone]: { fontSize: 24, lineHeight: 1.25, margin: "4px 0 12px" } } });
