@@ -15,6 +15,7 @@ import { RequiredMark, RequiredNote, TextField } from "~/components/form-field";
 import { getUser } from "~/services/auth.server";
 import { CODE_ERRORS } from "~/lib/code-errors";
 import { readForm } from "~/services/forms.server";
+import { getLocale } from "~/services/i18n.server";
 import { callPlatform, PlatformError } from "~/services/platform.server";
 import { commitSession } from "~/services/session.server";
 import * as h from "~/styles/home.css";
@@ -124,6 +125,8 @@ async function registerByMobile(request: Request, formData: FormData, fields: z.
     if (v.intent === "sendCode") {
       const sent = await callPlatform(request, "/wps/sms/register", {
         method: "POST",
+        // The SMS goes out in the reader's language.
+        language: await getLocale(request),
         body: { countryDialingCode: v.countryDialingCode, mobileNo: v.mobileNum },
         schema: z.object({ resendAt: z.string() }),
       });

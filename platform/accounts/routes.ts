@@ -170,7 +170,7 @@ export function accountRoutes() {
       const body = await jsonBody(c, phoneBody);
       const merchant = await merchantOf(c);
       const provider = messageProvider(c.var.db, c.var.env, c.var.log);
-      return ok(c, await requestCode(c.var.db, provider, merchant, purpose, { mobileNum: body.mobileNum ?? body.mobileNo, countryDialingCode: body.countryDialingCode }));
+      return ok(c, await requestCode(c.var.db, provider, merchant, purpose, { mobileNum: body.mobileNum ?? body.mobileNo, countryDialingCode: body.countryDialingCode, language: c.var.language }));
     });
   }
 
@@ -194,7 +194,7 @@ export function accountRoutes() {
     if (!parsed.success) throw new DomainError("INVALID_REQUEST", "username and email are required", 400);
     const origin = c.req.header("x-site-origin") ?? `https://${c.var.visitor.host ?? "localhost"}`;
     const provider = messageProvider(c.var.db, c.var.env, c.var.log);
-    return ok(c, await forgotByEmail(c.var.db, provider, await merchantOf(c), { ...parsed.data, origin }, c.var.log));
+    return ok(c, await forgotByEmail(c.var.db, provider, await merchantOf(c), { ...parsed.data, origin, language: c.var.language }, c.var.log));
   });
 
   app.put("/wps/member/password/phone", async (c) => {

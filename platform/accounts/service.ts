@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from "node:crypto";
+import { messageText } from "./message-texts.js";
 import { hash as argonHash, verify as argonVerify } from "@node-rs/argon2";
 import { and, asc, eq, gt, isNull, sql } from "drizzle-orm";
 import type { Database } from "../db/client.js";
@@ -501,13 +502,14 @@ export async function requestCode(
   provider: MessageProvider,
   merchant: Merchant,
   purpose: CodePurpose,
-  input: { mobileNum?: string; countryDialingCode?: string },
+  input: { mobileNum?: string; countryDialingCode?: string; language?: string },
 ) {
   const target = phoneTarget(input.countryDialingCode, input.mobileNum);
   const member = await memberByPhone(db, merchant, target);
   // Login and reset go to existing members only; registration only to numbers not yet used.
   const deliver = purpose === "register" ? !member : !!member;
-  return sendCode(db, provider, { merchantCode: merchant.code, purpose, target, deliver });
+  const languages = [input.language, (merchant as { defaultLanguage?: string }).defaultLanguage];
+  return sendCode(db, provider, { merchantCode: merchant.code, purpose, target, deliver, languages });
 }
 
 /** Registration by mobile number (MOBILENUMREG3; REGMOBVERF3 asks for the SMS code). */
@@ -568,7 +570,7 @@ export async function forgotByEmail(
   db: Database,
   provider: MessageProvider,
   merchant: Merchant,
-  input: { username: string; email: string; origin: string },
+  input: { username: string; email: string; origin: string; language?: string },
   log: Logger,
 ) {
   const account = input.username.trim().toLowerCase();
@@ -590,7 +592,7 @@ export async function forgotByEmail(
     expiresAt: new Date(Date.now() + RESET_LINK_MS),
   });
   const link = `${input.origin.replace(/\/$/, "")}/resetPassword?token=${token}`;
-  await provider.send({ merchantCode: merchant.code, channel: "email", recipient: member.email, body: `Reset your password: ${link} (valid for 30 minutes)` });
+  await provider.send({ merchantCode: merchant.code, channel: "email", recipient: member.email, body: messageText("reset", [input.language, (merchant as { defaultLanguage?: string }).defaultLanguage], { link }) });
   log.info({ event: "auth.forgot", merchant: merchant.code, memberId: member.id, result: "sent" }, "forgot password");
   return { sent: true };
 }
