@@ -62,10 +62,17 @@ export function formatBalance(amount: string, locale = "en"): string {
   return decimal(amount, 2, locale);
 }
 
-/** "1234.5", "USD" → "1,234.50 USD": the amount then the currency code, in every language. */
+const RTL = new Set(["ar", "fa", "ur", "he"]);
+
+/**
+ * "1234.5", "USD" → "1,234.50 USD": the amount then the currency code, in every language. In a
+ * right-to-left language the pair is isolated left to right (U+2066 … U+2069), so it reads the
+ * same in a sentence, a table and the header instead of flipping to "USD 1,234.50" in some.
+ */
 export function formatMoney(amount: string, currency: string | null | undefined, locale = "en"): string {
   const text = formatBalance(amount, locale);
-  return currency ? `${text} ${currency}` : text;
+  if (!currency) return text;
+  return RTL.has(locale.split("-")[0]!) ? `\u2066${text} ${currency}\u2069` : `${text} ${currency}`;
 }
 
 /** "91626.30" → "91,626" (en). */
