@@ -37,7 +37,7 @@ export default defineConfig({
     },
   ],
   webServer: {
-    command: "node node_modules/@remix-run/serve/dist/cli.js build/index.js",
+    command: "node server/index.mjs build/index.js",
     // /readyz answers once the embedded platform has started (migrations, and the demo seed with
     // its 10,000 slots on a fresh data directory), so no test pays for the cold start.
     url: `http://localhost:${PORT}/readyz`,

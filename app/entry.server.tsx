@@ -15,6 +15,7 @@ import { getTheme } from "~/services/preferences.server";
 import { i18nConfig } from "~/i18n";
 import { getLocale, i18nServer, resources } from "~/services/i18n.server";
 import { getRequestId, labelRoute, logger } from "~/services/observability.server";
+import { cspSourcesFrom, dedupeCookies, makeNonce, setSecurityHeaders } from "~/services/security-headers.server";
 
 const ABORT_DELAY = 10_000;
 
@@ -37,23 +38,27 @@ export default async function handleRequest(
   });
   const theme = await getTheme(request);
   const requestId = getRequestId(request);
+  const nonce = makeNonce();
 
   return new Promise<Response>((resolve, reject) => {
     let didError = false;
     // Whole documents only: pages must be complete for browsers without JavaScript.
     const { pipe, abort } = renderToPipeableStream(
-      <RequestInfoProvider value={{ requestId, theme }}>
+      <RequestInfoProvider value={{ requestId, theme, nonce }}>
         <I18nextProvider i18n={instance}>
-          <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} />
+          <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
         </I18nextProvider>
       </RequestInfoProvider>,
       {
+        nonce,
         onAllReady() {
           const body = new PassThrough();
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
           responseHeaders.set("X-Content-Type-Options", "nosniff");
           responseHeaders.set("Referrer-Policy", "strict-origin-when-cross-origin");
           responseHeaders.set("X-Frame-Options", "SAMEORIGIN");
+          setSecurityHeaders(responseHeaders, request, nonce, cspSourcesFrom(remixContext.staticHandlerContext.loaderData?.root));
+          dedupeCookies(responseHeaders);
           // Pages carry a per-visitor CSRF token and, for members, private data.
           if (!responseHeaders.has("Cache-Control")) responseHeaders.set("Cache-Control", "private, no-store");
           resolve(

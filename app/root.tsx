@@ -18,6 +18,7 @@ import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { useRequestInfo } from "~/components/request-info";
 import { AppShell } from "~/components/shell";
 import { defaultNS, languageDir } from "~/i18n";
+import { captchaNeeded } from "~/services/captcha.server";
 import { csrf } from "~/services/csrf.server";
 import { getLocale } from "~/services/i18n.server";
 import { loadShell } from "~/services/shell.server";
@@ -41,23 +42,11 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.s
 export async function loader({ request }: LoaderFunctionArgs) {
   const locale = await getLocale(request);
   const [shell, [csrfToken, csrfCookie]] = await Promise.all([loadShell(request, locale), csrf.commitToken(request)]);
+  // The header's login form asks for the captcha up front whenever the platform wants it.
+  const loginCaptcha = shell.user ? false : await captchaNeeded(request);
   return json(
-    { locale, csrfToken, shell },
+    { locale, csrfToken, shell, loginCaptcha },
     { headers: csrfCookie ? { "Set-Cookie": csrfCookie } : undefined },
-  );
-}
-
-/** Serializes the active translations so the browser starts i18next without another request. */
-function I18nResources() {
-  const { i18n } = useTranslation();
-  const bundle = { lng: i18n.language, ns: defaultNS, resources: i18n.getResourceBundle(i18n.language, defaultNS) ?? {} };
-  return (
-    <script
-      id="i18n-resources"
-      type="application/json"
-      suppressHydrationWarning
-      dangerouslySetInnerHTML={{ __html: JSON.stringify(bundle).replace(/</g, "\\u003c") }}
-    />
   );
 }
 
@@ -107,7 +96,7 @@ function RememberLanguage({ locale }: { locale: string }) {
 
 export function Layout({ children }: { children: ReactNode }) {
   const { i18n } = useTranslation();
-  const { requestId, theme } = useRequestInfo();
+  const { requestId, theme, nonce } = useRequestInfo();
   const locale = i18n.language;
   return (
     <html lang={locale} dir={languageDir(locale)} className={themeClass[theme]} data-theme={theme} data-request-id={requestId}>
@@ -120,9 +109,8 @@ export function Layout({ children }: { children: ReactNode }) {
       </head>
       <body>
         {children}
-        <ScrollRestoration />
-        <I18nResources />
-        <Scripts />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
       </body>
     </html>
   );

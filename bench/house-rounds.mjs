@@ -214,7 +214,8 @@ try {
   await admin(`create database "${roundsDb}"`);
   if (usePgbench) {
     await admin(`create database "${pgbenchDb}"`);
-    await pgbenchInit(pgbenchDb);
+    // Scale ≥ clients: at scale 1 every pgbench client queues on one branches row.
+    await pgbenchInit(pgbenchDb, Math.max(CLIENTS, Number(process.env.BENCH_PGBENCH_SCALE ?? 0)));
   }
   handle = await openDb({ databaseUrl: urlOf(roundsDb), dataDir: "unused", max: CLIENTS });
   const players = await prepare(handle);

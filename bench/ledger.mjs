@@ -6,7 +6,8 @@
 //   BENCH_SECONDS       seconds per measurement (default 20)
 //   BENCH_CLIENTS       comma-separated client counts (default 16,64)
 //   BENCH_MEMBERS       members the settlements spread over (default 1000)
-//   BENCH_PGBENCH_SCALE pgbench -i scale factor (default 1, pgbench's own default)
+//   BENCH_PGBENCH_SCALE pgbench -i scale factor (default: the largest client count, so pgbench's
+//                       clients do not all queue on one pgbench_branches row, which flatters us)
 //   BENCH_MODES         transfer (each side its own transfer()), tx (both in one withLedgerTx); default both
 //
 // It creates two scratch databases (one for the ledger, one for pgbench) and drops both after.
@@ -22,7 +23,7 @@ const SERVER = process.env.BENCH_DATABASE_URL || process.env.DATABASE_URL || "po
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
 const CLIENTS = (process.env.BENCH_CLIENTS ?? "16,64").split(",").map(Number);
 const MEMBERS = Number(process.env.BENCH_MEMBERS ?? 1000);
-const SCALE = Number(process.env.BENCH_PGBENCH_SCALE ?? 1);
+const SCALE = Number(process.env.BENCH_PGBENCH_SCALE ?? Math.max(...CLIENTS));
 const MODES = (process.env.BENCH_MODES ?? "transfer,tx").split(",");
 const MERCHANT = "BENCH";
 const CURRENCY = "USD";

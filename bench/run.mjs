@@ -1,77 +1,249 @@
-// Benchmarks of the built site on the embedded default. Run: npm run build && npm run bench
-// Prints a Markdown table; paste it into bench/README.md with the date and machine.
-import { spawn } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+// The speed issue's table in one run: every row measured side by side on the same machine, each
+// throughput a ratio against a plain node:http server (bench/template-server.mjs) measured in the
+// same round, so the load from other work on the shared cores weighs on both sides.
+// Run: npm run build && npm run bench      (prints Markdown; paste it into bench/README.md)
+//
+//   BENCH_SECONDS       seconds per throughput measurement (default 10)
+//   BENCH_REPEAT        rounds of the throughput rows; the median is shown (default 3)
+//   BENCH_CONNECTIONS   concurrent keep-alive connections (default 10)
+//   BENCH_SERVER        "own" (server/index.mjs, what `npm start` runs; default) or "remix-serve"
+//   BENCH_PORT          first of the ports used (default 3299; also +1 for the template server)
+//   BENCH_JACKPOT_ROUNDS  settled rounds seeded for the jackpot row (default 1000000; 0 skips it)
+//   BENCH_PG            1: also the PostgreSQL rows (bench/house-rounds.mjs, bench/ledger.mjs at
+//                       16 clients, pgbench at scale ≥ clients); needs BENCH_DATABASE_URL or a local server
+import { spawn, fork, execFileSync } from "node:child_process";
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import http from "node:http";
+import { loadavg, tmpdir, cpus } from "node:os";
 import path from "node:path";
-import { gzipSync, brotliCompressSync } from "node:zlib";
+import { gunzipSync } from "node:zlib";
 
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const REPEAT = Number(process.env.BENCH_REPEAT ?? 3);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
+const SERVER = process.env.BENCH_SERVER ?? (existsSync("server/index.mjs") ? "own" : "remix-serve");
 const PORT = Number(process.env.BENCH_PORT ?? 3299);
-const base = `http://127.0.0.1:${PORT}`;
-const dataDir = mkdtempSync(path.join(tmpdir(), "bench-"));
-const server = spawn(process.execPath, ["node_modules/@remix-run/serve/dist/cli.js", "build/index.js"], {
-  env: { ...process.env, PORT: String(PORT), DATA_DIR: dataDir, LOG_LEVEL: "silent", NODE_ENV: "production" },
-  stdio: "ignore",
-});
+const TEMPLATE_PORT = PORT + 1;
+const JACKPOT_ROUNDS = Number(process.env.BENCH_JACKPOT_ROUNDS ?? 1_000_000);
+const MOBILE_UA =
+  "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36";
+const HOUSE_GAME = "/house/HOUSE_ROULETTE";
 
-async function waitUp() {
-  for (let i = 0; i < 100; i++) {
+const app = `http://127.0.0.1:${PORT}`;
+const template = `http://127.0.0.1:${TEMPLATE_PORT}`;
+const dataDir = mkdtempSync(path.join(tmpdir(), "bench-"));
+const children = [];
+
+function startApp() {
+  const args = SERVER === "own" ? ["server/index.mjs", "build/index.js"] : ["node_modules/@remix-run/serve/dist/cli.js", "build/index.js"];
+  const child = spawn(process.execPath, args, {
+    env: { ...process.env, PORT: String(PORT), DATA_DIR: dataDir, LOG_LEVEL: "silent", NODE_ENV: "production" },
+    stdio: "ignore",
+  });
+  children.push(child);
+  return child;
+}
+
+/** GET with the bench's headers; resolves status, headers and the body bytes as they came over the wire. */
+const agent = new http.Agent({ keepAlive: true, maxSockets: CONNECTIONS });
+const pacedAgent = new http.Agent({ keepAlive: true });
+function get(url, { headers = {}, useAgent = agent } = {}) {
+  return new Promise((resolve, reject) => {
+    const req = http.get(url, { agent: useAgent, headers: { "user-agent": MOBILE_UA, ...headers } }, (res) => {
+      const chunks = [];
+      res.on("data", (c) => chunks.push(c));
+      res.on("end", () => resolve({ status: res.statusCode, headers: res.headers, body: Buffer.concat(chunks) }));
+      res.on("error", reject);
+    });
+    req.on("error", reject);
+  });
+}
+
+async function waitReady(base, pathname = "/readyz") {
+  for (let i = 0; i < 1200; i++) {
     try {
-      if ((await fetch(`${base}/healthz`)).ok) return;
+      if ((await get(base + pathname)).status === 200) return;
     } catch {
       // not yet
     }
     await new Promise((r) => setTimeout(r, 100));
   }
-  throw new Error("server did not start");
+  throw new Error(`${base} did not become ready`);
 }
 
-/** `total` requests, `concurrency` at a time; returns requests per second and p50/p95 ms. */
-async function load(pathname, total = 2000, concurrency = 16) {
-  const times = [];
-  let next = 0;
-  const started = performance.now();
+/** Closed loop: CONNECTIONS clients for `seconds`; requests per second (every answer must be a 200). */
+async function throughput(base, paths, seconds = SECONDS) {
+  const until = performance.now() + seconds * 1000;
+  let done = 0;
+  let i = 0;
   await Promise.all(
-    Array.from({ length: concurrency }, async () => {
-      while (next < total) {
-        next++;
-        const t = performance.now();
-        const res = await fetch(base + pathname);
-        await res.arrayBuffer();
-        times.push(performance.now() - t);
+    Array.from({ length: CONNECTIONS }, async () => {
+      while (performance.now() < until) {
+        const p = paths[i++ % paths.length];
+        const res = await get(base + p);
+        if (res.status !== 200) throw new Error(`${p}: ${res.status}`);
+        done++;
       }
     }),
   );
-  const seconds = (performance.now() - started) / 1000;
-  times.sort((a, b) => a - b);
-  return { rps: total / seconds, p50: times[Math.floor(times.length * 0.5)], p95: times[Math.floor(times.length * 0.95)] };
+  return done / seconds;
 }
 
-async function pageBytes(pathname) {
-  const html = await (await fetch(base + pathname)).text();
-  const assets = [...html.matchAll(/(?:href|src)="(\/build\/[^"]+\.(css|js))"/g)].map((m) => ({ url: m[1], kind: m[2] }));
-  const out = { html: 0, css: 0, js: 0 };
-  const add = (kind, body) => (out[kind] += brotliCompressSync(Buffer.from(body)).length);
-  add("html", html);
-  for (const a of new Map(assets.map((a) => [a.url, a])).values()) add(a.kind, await (await fetch(base + a.url)).text());
-  out.gzipHtml = gzipSync(Buffer.from(html)).length;
+const pct = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+
+/** Open loop at `rate` req/s: requests start on schedule whatever the answers do; latency counts from the scheduled start. */
+async function paced(base, paths, rate, seconds = SECONDS) {
+  const n = Math.max(1, Math.round(rate * seconds));
+  const start = performance.now() + 50;
+  const times = [];
+  const inflight = [];
+  for (let k = 0; k < n; k++) {
+    const due = start + (k * 1000) / rate;
+    const wait = due - performance.now();
+    if (wait > 0) await new Promise((r) => setTimeout(r, wait));
+    const p = paths[k % paths.length];
+    inflight.push(
+      get(base + p, { useAgent: pacedAgent }).then((res) => {
+        if (res.status !== 200) throw new Error(`${p}: ${res.status}`);
+        times.push(performance.now() - due);
+      }),
+    );
+  }
+  await Promise.all(inflight);
+  times.sort((a, b) => a - b);
+  return { p50: pct(times, 50), p975: pct(times, 97.5), max: times[times.length - 1], n };
+}
+
+function rssMiB(pid) {
+  try {
+    const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, "utf8"));
+    return m ? Number(m[1]) / 1024 : NaN;
+  } catch {
+    return NaN;
+  }
+}
+
+/** Bytes of a page as served (gzip when the server compresses), and the JS and CSS it links. */
+async function weight(pathname) {
+  const gz = { "accept-encoding": "gzip" };
+  const page = await get(app + pathname, { headers: gz });
+  if (page.status !== 200) return { status: page.status };
+  const raw = page.headers["content-encoding"] === "gzip" ? gunzipSync(page.body) : page.body;
+  const html = raw.toString("utf8");
+  const assets = new Set([...html.matchAll(/"(\/build\/[^"]+\.(?:css|js))"/g)].map((m) => m[1]));
+  const out = { htmlRaw: raw.length, htmlServed: page.body.length, htmlEncoding: page.headers["content-encoding"] ?? "identity", js: 0, css: 0, jsEncodings: new Set() };
+  for (const a of assets) {
+    const res = await get(app + a, { headers: gz });
+    out[a.endsWith(".js") ? "js" : "css"] += res.body.length;
+    out.jsEncodings.add(res.headers["content-encoding"] ?? "identity");
+  }
   return out;
 }
 
+const kib = (n) => (n / 1024).toFixed(1);
+const f = (n, d = 0) => (Number.isFinite(n) ? n.toFixed(d) : "–");
+const rows = [];
+// Each row is printed as soon as it is measured too (stderr), so a failure later keeps what was measured.
+const row = (measure, value, ratio = "") => {
+  rows.push(`| ${measure} | ${value} | ${ratio} |`);
+  console.error(rows[rows.length - 1]);
+};
+
+let templateServer;
 try {
-  await waitUp();
-  await load("/", 200, 8); // warm-up
-  const baseline = await load("/healthz");
-  const home = await load("/");
-  const bytes = await pageBytes("/");
-  const kib = (n) => (n / 1024).toFixed(1);
-  console.log("| measure | value |\n|---|---|");
-  console.log(`| /healthz (baseline) req/s | ${baseline.rps.toFixed(0)} (p50 ${baseline.p50.toFixed(1)} ms, p95 ${baseline.p95.toFixed(1)} ms) |`);
-  console.log(`| / (home) req/s | ${home.rps.toFixed(0)} (p50 ${home.p50.toFixed(1)} ms, p95 ${home.p95.toFixed(1)} ms) |`);
-  console.log(`| home throughput / baseline | ${(home.rps / baseline.rps).toFixed(2)} |`);
-  console.log(`| home bytes, brotli: HTML / CSS / JS | ${kib(bytes.html)} / ${kib(bytes.css)} / ${kib(bytes.js)} KiB |`);
-  console.log(`| home HTML gzip | ${kib(bytes.gzipHtml)} KiB |`);
+  if (!existsSync("build/index.js")) throw new Error("build first: npm run build");
+  const load0 = loadavg().map((x) => x.toFixed(1)).join(" ");
+  const started = performance.now();
+  const appProc = startApp();
+  await waitReady(app);
+  const readyMs = performance.now() - started;
+
+  // The template server sends the app's own home page.
+  const home = await get(app + "/");
+  const htmlFile = path.join(dataDir, "home.html");
+  writeFileSync(htmlFile, home.body);
+  templateServer = fork("bench/template-server.mjs", [String(TEMPLATE_PORT), htmlFile], { stdio: "ignore" });
+  children.push(templateServer);
+  await waitReady(template, "/healthz");
+
+  // Warm-up: both servers, every page of the table.
+  const listPaths = ["golden", "dorado", "o", "a", "lucky", "mega"].flatMap((t) => [1, 2, 3].map((p) => `/rng?gameName=${t}&page=${p}`));
+  await throughput(app, ["/", "/rng", ...listPaths, "/healthz"], 3);
+  await throughput(template, ["/", "/healthz"], 1);
+  const rssIdle = (await new Promise((r) => setTimeout(r, 2000)), rssMiB(appProc.pid));
+
+  // Throughput rows: app and template alternately, REPEAT rounds, median of the ratios.
+  let rssMax = rssIdle;
+  const sampler = setInterval(() => (rssMax = Math.max(rssMax, rssMiB(appProc.pid))), 250);
+  const r = { home: [], homeT: [], health: [], healthT: [], rng: [] };
+  for (let k = 0; k < REPEAT; k++) {
+    r.homeT.push(await throughput(template, ["/"]));
+    r.home.push(await throughput(app, ["/"]));
+    r.healthT.push(await throughput(template, ["/healthz"]));
+    r.health.push(await throughput(app, ["/healthz"]));
+    r.rng.push(await throughput(app, listPaths));
+  }
+  clearInterval(sampler);
+  const ratio = (a, b) => median(a.map((x, i) => x / b[i]));
+  row(`\`/\` visitor req/s ÷ template server (${CONNECTIONS} connections, median of ${REPEAT})`, `${f(median(r.home))} ÷ ${f(median(r.homeT))}`, `**${ratio(r.home, r.homeT).toFixed(3)}**`);
+  row(`\`/healthz\` req/s ÷ template server's /healthz`, `${f(median(r.health))} ÷ ${f(median(r.healthT))}`, `**${ratio(r.health, r.healthT).toFixed(3)}**`);
+
+  // Paced rows: half of the peak (peak = closed loop above), latency from the scheduled start.
+  const rngPeak = median(r.rng);
+  const homePeak = median(r.home);
+  const rngRuns = [];
+  const homeRuns = [];
+  for (let k = 0; k < REPEAT; k++) {
+    rngRuns.push(await paced(app, listPaths, rngPeak / 2));
+    homeRuns.push(await paced(app, ["/"], homePeak / 2));
+  }
+  const medOf = (runs, key) => median(runs.map((x) => x[key]));
+  row(`\`/rng\` (search, 10,000 games) p97.5 at half of peak (${f(rngPeak / 2, 1)} req/s), paced`, `p50 ${f(medOf(rngRuns, "p50"), 1)} ms, **p97.5 ${f(medOf(rngRuns, "p975"), 1)} ms**, max ${f(Math.max(...rngRuns.map((x) => x.max)), 1)} ms`, `peak ${f(rngPeak, 1)} req/s`);
+  row(`\`/\` p97.5 at half of peak (${f(homePeak / 2, 1)} req/s), paced`, `p50 ${f(medOf(homeRuns, "p50"), 1)} ms, **p97.5 ${f(medOf(homeRuns, "p975"), 1)} ms**, max ${f(Math.max(...homeRuns.map((x) => x.max)), 1)} ms`, "");
+
+  // Bytes as served.
+  for (const [name, p] of [["/", "/"], ["/rng", "/rng"], ["/login", "/login"], ["house game", HOUSE_GAME]]) {
+    const w = await weight(p);
+    if (w.status) {
+      row(`${name}`, `answers ${w.status} to a visitor: not weighed`, "");
+      continue;
+    }
+    row(
+      `${name}: HTML raw / as served (${w.htmlEncoding}); JS, CSS as served (${[...w.jsEncodings].join(",")})`,
+      `HTML ${kib(w.htmlRaw)} / ${kib(w.htmlServed)} KiB; JS **${kib(w.js)} KiB**, CSS ${kib(w.css)} KiB`,
+      "",
+    );
+  }
+  row("server RSS (PGlite default): idle after warm-up / max under the load above", `${f(rssIdle)} / ${f(rssMax)} MiB`, "");
+  row("server start to ready (fresh data directory: migrations and the demo seed)", `${f(readyMs / 1000, 1)} s`, "");
+
+  appProc.kill("SIGTERM");
+  templateServer.kill();
+
+  if (JACKPOT_ROUNDS > 0) {
+    const out = execFileSync(process.execPath, ["node_modules/tsx/dist/cli.mjs", "bench/jackpot-pool.mjs"], {
+      env: { ...process.env, BENCH_JACKPOT_ROUNDS: String(JACKPOT_ROUNDS) },
+      encoding: "utf8",
+      maxBuffer: 1 << 24,
+    });
+    rows.push(out.trim());
+  }
+
+  console.log(`${new Date().toISOString()}, ${cpus().length} cores, Node ${process.version}, server: ${SERVER}, load average at start ${load0}, at end ${loadavg().map((x) => x.toFixed(1)).join(" ")}\n`);
+  console.log("| measure | value | ratio / note |\n|---|---|---|");
+  console.log(rows.join("\n"));
+
+  if (process.env.BENCH_PG === "1") {
+    const pgEnv = { ...process.env, BENCH_CLIENTS: "16", BENCH_SECONDS: String(Math.max(SECONDS, 10)) };
+    for (const script of ["bench/house-rounds.mjs", "bench/ledger.mjs"]) {
+      console.log(`\n${script} (16 clients, pgbench at scale 16):\n`);
+      execFileSync(process.execPath, ["node_modules/tsx/dist/cli.mjs", script], { env: { ...pgEnv, BENCH_MODES: "transfer" }, stdio: "inherit" });
+    }
+  }
 } finally {
-  server.kill();
+  for (const c of children) if (c.exitCode === null) c.kill("SIGKILL");
+  agent.destroy();
+  pacedAgent.destroy();
   rmSync(dataDir, { recursive: true, force: true });
 }

@@ -20,7 +20,11 @@ import { paymentRoutes } from "./payments/routes.js";
 import { launchRoutes, walletRoutes } from "./wallet/routes.js";
 import { roundRoutes } from "./rounds/routes.js";
 import { lotteryRoutes } from "./lottery/routes.js";
+import { messageRoutes } from "./messages/routes.js";
+import { feedbackRoutes } from "./feedback/routes.js";
+import { helpRoutes } from "./help/routes.js";
 import type { Visitor } from "./system/service.js";
+import { configureSecretsKey } from "./security/secrets.js";
 
 export interface PlatformDeps {
   handle: DbHandle;
@@ -42,6 +46,7 @@ export type PlatformVariables = {
 
 export function createPlatformApp({ handle, env, encKeys, logger = rootLogger }: PlatformDeps) {
   const app = new Hono<{ Variables: PlatformVariables }>();
+  configureSecretsKey(env.SECRETS_KEY);
 
   app.use("*", async (c, next) => {
     const started = performance.now();
@@ -97,6 +102,9 @@ export function createPlatformApp({ handle, env, encKeys, logger = rootLogger }:
   app.route("/", launchRoutes());
   app.route("/", roundRoutes());
   app.route("/", lotteryRoutes());
+  app.route("/", messageRoutes());
+  app.route("/", feedbackRoutes());
+  app.route("/", helpRoutes());
   app.route("/wallet/v1", walletRoutes());
   app.route("/operator/v1", operatorRoutes());
   return app;

@@ -10,6 +10,8 @@ export const platformEnvSchema = z.object({
     .refine((v) => /^postgres(ql)?:\/\//.test(v), "must be a postgres:// or postgresql:// URL")
     .optional(),
   DATA_DIR: z.string().min(1).default("./data"),
+  /** Where feedback images are kept (never served publicly); default DATA_DIR/feedback. */
+  FEEDBACK_DIR: z.string().min(1).optional(),
   OPERATOR_API_KEY: z.string().min(16, "must be at least 16 characters").optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   DEFAULT_MERCHANT: z.string().min(1).default("DEMO"),
@@ -37,6 +39,11 @@ export const platformEnvSchema = z.object({
     .enum(["true", "false", "1", "0"])
     .default("true")
     .transform((v) => v === "true" || v === "1"),
+  /**
+   * Encrypts secrets kept at rest (TOTP seeds; AES-256-GCM, key = SHA-256 of this value). Unset,
+   * a fixed development key is used: set it in production, the same on every node (ADR 014).
+   */
+  SECRETS_KEY: z.string().min(32, "must be at least 32 characters").optional(),
   SEED_ON_EMPTY: z
     .enum(["true", "false", "1", "0"])
     .default("true")

@@ -36,13 +36,14 @@ export async function startPlatform(env: PlatformEnv = parsePlatformEnv()): Prom
   const app = createPlatformApp({ handle, env, encKeys });
   // The first game list should not wait for the catalogue snapshot (10,000 rows on the demo seed).
   getCatalogue(handle.db).catch((err) => logger.warn({ err }, "catalogue snapshot not loaded at start"));
-  const stopJobs = env.RUN_JOBS ? startScheduler(handle, logger) : () => {};
+  const stopJobs = env.RUN_JOBS ? startScheduler(handle, logger) : async () => {};
   return {
     fetch: async (request) => app.fetch(request),
     handle,
     env,
+    // Jobs first (a run in progress finishes), then the database.
     close: async () => {
-      stopJobs();
+      await stopJobs();
       await handle.close();
     },
   };

@@ -4,6 +4,8 @@ import { z } from "zod";
 import { EnvError, parsePlatformEnv } from "./env.js";
 import { startPlatform } from "./index.js";
 import { logger } from "./http/observability.js";
+import type { Server } from "node:http";
+import { gracefulShutdown } from "../server/shutdown.mjs";
 
 async function main() {
   let env;
@@ -21,12 +23,9 @@ async function main() {
   const server = serve({ fetch: platform.fetch, port, hostname: process.env.HOST ?? "0.0.0.0" }, (info) =>
     logger.info({ port: info.port }, "platform listening"),
   );
-  const stop = () => {
-    server.close(() => void platform.close().finally(() => process.exit(0)));
-    setTimeout(() => process.exit(0), 10_000).unref();
-  };
-  process.on("SIGTERM", stop);
-  process.on("SIGINT", stop);
+  // SIGTERM: stop taking connections, finish the requests in flight, stop the jobs at a safe point,
+  // close the database, exit, all within 10 s (server/shutdown.mjs).
+  gracefulShutdown(server as Server, { log: (msg, extra) => logger.info(extra ?? {}, msg), onDrained: () => platform.close() });
 }
 
 main().catch((err) => {

@@ -1,4 +1,8 @@
 import { isRouteErrorResponse, useRouteError } from "@remix-run/react";
+import { Form } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import * as sh from "~/styles/shell.css";
+import { CsrfInput } from "./csrf";
 import { useRequestInfo } from "./request-info";
 import { AppShell } from "./shell";
 import {
@@ -12,7 +16,8 @@ import {
 type KnownErrorData =
   | { kind: "maintenance"; title: string; info: string; customerServiceUrl: string | null }
   | { kind: "restricted"; ip: string | null; customerServiceUrl: string | null }
-  | { kind: "network"; requestId: string };
+  | { kind: "network"; requestId: string }
+  | { kind: "expired"; action: string; fields: [string, string][] };
 
 function knownData(data: unknown): KnownErrorData | null {
   if (data && typeof data === "object" && "kind" in data) return data as KnownErrorData;
@@ -33,6 +38,7 @@ export function GeneralErrorBoundary({ withShell = false }: { withShell?: boolea
 
   let page;
   if (data?.kind === "network") page = <NetworkErrorPage />;
+  else if (data?.kind === "expired") page = <ExpiredFormPage action={data.action} fields={data.fields} />;
   else if (isRouteErrorResponse(error) && error.status === 404) page = <NotFoundPage />;
   else {
     const detail =
@@ -44,4 +50,38 @@ export function GeneralErrorBoundary({ withShell = false }: { withShell?: boolea
 
 export function RouteErrorBoundary() {
   return <GeneralErrorBoundary />;
+}
+
+/**
+ * A form posted with a stale or mismatched CSRF token (issue 14): "the page expired, try
+ * again", with the input kept (never passwords or codes) and a fresh token, status 403.
+ * Cross-site posts get the message only: nothing of theirs is offered to send again.
+ */
+function ExpiredFormPage({ action, fields }: { action: string; fields: [string, string][] }) {
+  const { t } = useTranslation();
+  const safeAction = action.startsWith("/") && !action.startsWith("//") ? action : "/";
+  const visible = fields.filter(([name]) => !["intent", "redirectTo", "type", "token", "_action"].includes(name));
+  return (
+    <section data-testid="page-expired" style={{ padding: 16, maxWidth: 520 }}>
+      <h1>{t("sec_page_expired_title")}</h1>
+      <p role="alert">{t("sec_page_expired")}</p>
+      <Form method="post" action={safeAction} className={sh.stackForm} reloadDocument>
+        <CsrfInput />
+        {fields
+          .filter(([name]) => !visible.some(([v]) => v === name))
+          .map(([name, value], i) => (
+            <input key={`h${i}`} type="hidden" name={name} value={value} />
+          ))}
+        {visible.map(([name, value], i) => (
+          <label key={`v${i}`} className={sh.stackForm}>
+            <span>{name}</span>
+            <input name={name} defaultValue={value} className={sh.field} />
+          </label>
+        ))}
+        <button type="submit" className={sh.primaryButton}>
+          {t("sec_try_again")}
+        </button>
+      </Form>
+    </section>
+  );
 }

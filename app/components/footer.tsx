@@ -73,6 +73,9 @@ export function SiteFooter({ data }: { data: RootData | undefined }) {
                     <Link to={`/help#${tag}`}>{t(`help_${tag}`)}</Link>
                   </li>
                 ))}
+                <li>
+                  <Link to="/feedback" data-testid="footer-feedback">{t("fb_title")}</Link>
+                </li>
               </ul>
             </section>
             <section aria-labelledby="footer-products">

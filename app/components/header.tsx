@@ -7,6 +7,7 @@ import { DROPDOWN_VENDORS, vendorHref, type NavEntry } from "~/lib/navigation";
 import type { loader as rootLoader } from "~/root";
 import * as s from "~/styles/shell.css";
 import { LanguageForm, ThemeForm } from "./preferences";
+import { UnreadBadge, useUnreadCount } from "./unread-badge";
 
 export type RootData = NonNullable<ReturnType<typeof useRouteLoaderData<typeof rootLoader>>>;
 
@@ -125,9 +126,12 @@ export function LoginModeSelect({ modes, mode }: { modes: ReadonlyArray<"usernam
  * /login popup answers it with the full form (errors, captcha, SMS) and validates it there.
  * Mobile login carries the country code and its own send-code button (it posts intent=sendCode).
  */
-function HeaderLogin({ modules }: { modules: string[] }) {
+function HeaderLogin({ modules, captcha }: { modules: string[]; captcha: boolean }) {
   const { t } = useTranslation();
   const { modes, mode } = useLoginModes(modules);
+  // On /login the popup carries the captcha; one image per page keeps its answer unambiguous.
+  const { pathname } = useLocation();
+  const showCaptcha = captcha && mode === "username" && pathname !== "/login";
   return (
     <div className={s.headerLogin}>
       {modes.length > 1 ? <LoginModeSelect modes={modes} mode={mode} /> : null}
@@ -179,6 +183,7 @@ function HeaderLogin({ modules }: { modules: string[] }) {
           placeholder={mode === "username" ? t("login_password") : t("login_code")}
           className={s.field}
         />
+        {showCaptcha ? <HeaderCaptcha /> : null}
         <button type="submit" className={s.primaryButton}>
           {t("login_submit")}
         </button>
@@ -189,6 +194,19 @@ function HeaderLogin({ modules }: { modules: string[] }) {
 
 function balanceText(user: NonNullable<RootData["shell"]["user"]>, locale: string) {
   return user.balanceMasked ? "******" : user.balance === null ? "--" : formatMoney(user.balance, user.currency, locale);
+}
+
+function HeaderCaptcha() {
+  const { t } = useTranslation();
+  return (
+    <span className={s.inlineForm} data-testid="header-captcha">
+      <img src="/captcha?n=h" alt={t("captcha_alt")} width={120} height={40} />
+      <label className={s.visuallyHidden} htmlFor="header-login-captcha">
+        {t("captcha_label")}
+      </label>
+      <input id="header-login-captcha" name="captcha" inputMode="numeric" autoComplete="off" placeholder={t("captcha_label")} className={s.field} maxLength={20} />
+    </span>
+  );
 }
 
 function MemberInfo({ user }: { user: NonNullable<RootData["shell"]["user"]> }) {
@@ -219,6 +237,7 @@ function MemberInfo({ user }: { user: NonNullable<RootData["shell"]["user"]> }) 
       <Link to="/member/securityCenter" className={s.smallButton} title={t("member_centre")}>
         {user.nickname || user.account}
       </Link>
+      {user.isTrial ? null : <MessageEntry count={user.unreadCount} />}
       <Link to="/member/depositv2" className={`${s.primaryButton} ${s.wideOnly}`}>
         {t("deposit")}
       </Link>
@@ -243,6 +262,19 @@ function MemberInfo({ user }: { user: NonNullable<RootData["shell"]["user"]> }) 
     </div>
   );
 }
+
+/** The message centre entry with its unread badge (spec §2), live with scripts on. */
+function MessageEntry({ count }: { count: number }) {
+  const { t } = useTranslation();
+  const unread = useUnreadCount(count);
+  return (
+    <Link to="/member/messageV2" className={s.smallButton} data-testid="message-entry">
+      {t("msg_centre_title")}
+      <UnreadBadge count={unread} />
+    </Link>
+  );
+}
+
 
 /** The phone bar's account corner: the balance and a deposit button, or log in and register. */
 function CompactAccount({ shell }: { shell: RootData["shell"] }) {
@@ -325,7 +357,7 @@ export function SiteHeader({ data }: { data: RootData | undefined }) {
               <MemberInfo user={shell.user} />
             ) : (
               <div className={s.loginArea} data-testid="login-area">
-                <HeaderLogin modules={shell.site.modules} />
+                <HeaderLogin modules={shell.site.modules} captcha={!!data?.loginCaptcha} />
                 {shell.site.modules.includes("DIRECTREG3") ? (
                   <Link to="/register" className={`${s.smallButton} ${s.wideOnly}`}>
                     {t("register_button")}

@@ -6,6 +6,8 @@ export type ThemeChoice = "dark" | "light" | "system";
 export interface RequestInfo {
   requestId: string;
   theme: ThemeChoice;
+  /** The document's CSP nonce (server render only; browsers hide it from scripts). */
+  nonce?: string;
 }
 
 const RequestInfoContext = createContext<RequestInfo>({ requestId: "unknown", theme: "system" });

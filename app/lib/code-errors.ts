@@ -8,6 +8,7 @@ export const CODE_ERRORS: Record<string, [string, string]> = {
   CODE_MISSING: ["verificationCode", "err_code_missing"],
   CODE_INVALID: ["verificationCode", "err_code_invalid"],
   CODE_EXPIRED: ["verificationCode", "err_code_expired"],
+  CODE_LOCKED: ["verificationCode", "sec_code_locked"],
   TOO_MANY_REQUESTS: ["", "err_too_many"],
   // The message gateway's refusals (platform/accounts/messaging.ts).
   SMS_QUOTA: ["", "err_sms_quota"],

@@ -12,4 +12,5 @@ export const MEMBER_PAGES = [
   { page: "transactionHistory", label: "transaction_history_title" },
   { page: "personalProfit", label: "personal_profit_title" },
   { page: "bonusDetails", label: "bonus_details_title" },
+  { page: "messageV2", label: "msg_centre_title" },
 ] as const;

@@ -48,6 +48,7 @@ export async function action({ request }: ActionFunctionArgs) {
       },
       body: new URLSearchParams({ username: values.username!, email: values.email! }).toString(),
     }).catch(() => null);
+    if (res?.status === 429) return json({ mode: "email", values, errors: { form: ["err_too_many"] }, sentUntil: null, done: false }, { status: 429 });
     if (res?.status === 404) return json({ mode: "email", values, errors: { email: ["err_user_email"] }, sentUntil: null, done: false }, { status: 400 });
     if (res && res.status >= 400 && res.status < 500) {
       return json({ mode: "email", values, errors: { form: ["err_correct_info"] }, sentUntil: null, done: false }, { status: 400 });

@@ -22,7 +22,6 @@ import {
   captchaNeeded,
   challengeCookie,
   firstLoginCookie,
-  needCaptchaCookie,
   pendingLogin,
   type PendingLogin,
 } from "~/services/captcha.server";
@@ -67,7 +66,7 @@ async function verifyStep(request: Request, formData: FormData) {
     if (e.code === "CODE_EXPIRED") {
       return redirect("/login", { headers: { "Set-Cookie": await challengeCookie.serialize("", { maxAge: 0 }) } });
     }
-    return json({ verifyError: "err_code_invalid" }, { status: 400 });
+    return json({ verifyError: e.code === "CODE_LOCKED" ? "sec_code_locked" : "err_code_invalid" }, { status: e.code === "CODE_LOCKED" ? 429 : 400 });
   }
 }
 
@@ -129,7 +128,6 @@ export async function action({ request }: ActionFunctionArgs) {
     });
     const headers = new Headers();
     headers.append("Set-Cookie", await commitSession(value.token, !!v.remember));
-    headers.append("Set-Cookie", await needCaptchaCookie.serialize("", { maxAge: 0 }));
     if (value.firstTimeLogin) headers.append("Set-Cookie", await firstLoginCookie.serialize(true));
     // Spec §4: the first login runs the first-login step (the security centre, with a welcome);
     // otherwise to /, or to /agentHome when logging in from the agent page.
@@ -155,7 +153,7 @@ export async function action({ request }: ActionFunctionArgs) {
     });
     return json(
       { result, captcha, sentUntil: null },
-      { status: e.status === 429 ? 429 : 400, headers: captcha ? { "Set-Cookie": await needCaptchaCookie.serialize(true) } : undefined },
+      { status: e.status === 429 ? 429 : 400 },
     );
   }
 }

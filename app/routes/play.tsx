@@ -1,4 +1,5 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { demoStudioFetch } from "~/services/demo-vendor.server";
 import { i18nServer, getLocale } from "~/services/i18n.server";
 import { labelRoute } from "~/services/observability.server";
 
@@ -11,9 +12,12 @@ function escape(text: string) {
  * operator configured none (platform/games/launch.ts DEFAULT_LAUNCH_BASE). It shows what a vendor
  * would receive (vendor, game, real or fun mode) inside the launch page's frame; a real vendor
  * would take the token to the wallet API (/wallet/v1). A bare document: no site header in a frame.
+ * The demo studios' games are played by the embedded demo studio (demo-vendor/, ADR 013).
  */
 export async function loader({ request }: LoaderFunctionArgs) {
   labelRoute(request, "routes/play");
+  const studio = await demoStudioFetch(request);
+  if (studio) return studio;
   const url = new URL(request.url);
   const vendor = (url.searchParams.get("vendor") ?? "").slice(0, 40);
   const gameCode = (url.searchParams.get("gameCode") ?? "").slice(0, 100);
@@ -38,4 +42,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
       "Content-Security-Policy": "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'self'",
     },
   });
+}
+
+/** The demo studio's spin form posts here (a plain form, so it plays with scripts off). */
+export async function action({ request }: ActionFunctionArgs) {
+  labelRoute(request, "routes/play");
+  const studio = await demoStudioFetch(request);
+  return studio ?? new Response("Not found", { status: 404 });
 }

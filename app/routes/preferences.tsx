@@ -4,7 +4,7 @@ import { specCode, supportedLanguages } from "~/i18n";
 import { callPlatform } from "~/services/platform.server";
 import { getSessionToken } from "~/services/session.server";
 import { getUser } from "~/services/auth.server";
-import { validateCSRF } from "~/services/csrf.server";
+import { readForm } from "~/services/forms.server";
 import { langCookie } from "~/services/i18n.server";
 import { labelRoute } from "~/services/observability.server";
 import {
@@ -21,13 +21,7 @@ import {
  */
 export async function action({ request }: ActionFunctionArgs) {
   labelRoute(request, "routes/preferences");
-  let formData: FormData;
-  try {
-    formData = await request.formData();
-  } catch {
-    throw new Response("Expected a form post", { status: 400 });
-  }
-  await validateCSRF(formData, request.headers);
+  const formData = await readForm(request);
   const back = safeRedirectPath(formData.get("redirectTo"));
   const intent = String(formData.get("intent") ?? (formData.has("lang") ? "language" : formData.has("theme") ? "theme" : ""));
   const headers = new Headers();

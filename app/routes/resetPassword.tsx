@@ -9,7 +9,6 @@ import { RequiredMark } from "~/components/form-field";
 import { ruleMessage } from "~/lib/register-schema";
 import { readForm } from "~/services/forms.server";
 import { callPlatform, PlatformError } from "~/services/platform.server";
-import { commitSession } from "~/services/session.server";
 import * as h from "~/styles/home.css";
 import * as s from "~/styles/shell.css";
 
@@ -18,6 +17,8 @@ export const handle = { layout: "full" };
 /** A dead or used link says so before the form, instead of failing on submit. */
 export async function loader({ request }: LoaderFunctionArgs) {
   const token = (new URL(request.url).searchParams.get("token") ?? "").slice(0, 200);
+  // After a reset the page shows its confirmation, not the link's state.
+  if (new URL(request.url).searchParams.get("done") === "1") return json({ link: "valid" as const });
   if (!token) return json({ link: "unknown" as const });
   const value = await callPlatform(request, "/wps/member/password/reset/status", {
     method: "POST",
@@ -27,7 +28,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return json({ link: value.status });
 }
 
-/** The page an e-mailed reset link opens: a new password, once; then logged in. */
+/**
+ * The page an e-mailed reset link opens: a new password, once; then a confirmation, not logged
+ * in (spec §4, issue 14): the member logs in with the new password.
+ */
 export async function action({ request }: ActionFunctionArgs) {
   const form = await readForm(request);
   const token = String(form.get("token") ?? "").slice(0, 200);
@@ -36,8 +40,8 @@ export async function action({ request }: ActionFunctionArgs) {
   if (!newPassword) return json({ errors: { newPassword: ["err_empty"] } as Record<string, string[]> }, { status: 400 });
   if (newPassword !== confirm) return json({ errors: { confirmNewPassword: ["err_confirm"] } as Record<string, string[]> }, { status: 400 });
   try {
-    const value = await callPlatform(request, "/wps/member/password/reset", { method: "PUT", enc: true, body: { token, newPassword }, schema: z.object({ token: z.string() }) });
-    return redirect("/", { headers: { "Set-Cookie": await commitSession(value.token, false) } });
+    await callPlatform(request, "/wps/member/password/reset", { method: "PUT", enc: true, body: { token, newPassword }, schema: z.object({ reset: z.literal(true) }) });
+    return redirect("/resetPassword?done=1");
   } catch (e) {
     if (!(e instanceof PlatformError)) throw e;
     const failure = (e.details.fields as Record<string, { patternId?: string; min?: number; max?: number }> | undefined)?.newPassword;
@@ -54,6 +58,17 @@ export default function ResetPassword() {
   const acted = useActionData<typeof action>();
   const { link } = useLoaderData<typeof loader>();
   const errors = acted?.errors ?? {};
+  if (params.get("done") === "1") {
+    return (
+      <div data-testid="reset-done">
+        <h1>{t("reset_title")}</h1>
+        <p role="status">{t("sec_reset_done")}</p>
+        <Link to="/login" className={s.primaryButton}>
+          {t("login_submit")}
+        </Link>
+      </div>
+    );
+  }
   if (link !== "valid") {
     return (
       <div data-testid="reset-page">

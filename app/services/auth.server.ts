@@ -1,6 +1,7 @@
 import { redirect } from "@remix-run/node";
 import { z } from "zod";
 import { callPlatform, PlatformError } from "./platform.server";
+import { getUnreadCount } from "./messages.server";
 import { getSessionToken } from "./session.server";
 import type { ShellUser } from "./shell.server";
 
@@ -32,13 +33,15 @@ async function loadUser(request: Request): Promise<ShellUser | null> {
   const token = await getSessionToken(request);
   if (!token) return null;
   try {
-    const [info, wallet] = await Promise.all([
+    const [info, wallet, unread] = await Promise.all([
       callPlatform(request, "/wps/member/info", { schema: memberInfoSchema, token }),
       callPlatform(request, "/wps/v2/wallets/balance", { schema: balanceSchema, token }).catch((e) => {
         if (e instanceof PlatformError && e.status === 401) throw e;
         // The page still renders when only the balance failed: it shows "--".
         return null;
       }),
+      // The message badge (spec §2) is right on every page load; it never breaks the page.
+      getUnreadCount(request, token).catch(() => 0),
     ]);
     return {
       account: info.account,
@@ -49,6 +52,7 @@ async function loadUser(request: Request): Promise<ShellUser | null> {
       currency: wallet?.currency ?? "",
       balanceMasked: false,
       passwordExpired: info.passwordExpired,
+      unreadCount: info.isTrial ? 0 : unread,
     };
   } catch (e) {
     if (e instanceof PlatformError && e.status === 401) return null;

@@ -1,19 +1,29 @@
 import { createCookie } from "@remix-run/node";
+import { z } from "zod";
 import { secureCookies } from "./env.server";
+import { callPlatform } from "./platform.server";
 
 /** Which captcha this browser was shown; the login action sends it with the answer. */
 export const captchaCookie = createCookie("captcha", { path: "/", httpOnly: true, sameSite: "lax", secure: secureCookies, maxAge: 300 });
 
-/** Once a login failed in this browser, the captcha shows from then on (spec §4). */
-export const needCaptchaCookie = createCookie("login_captcha", { path: "/", httpOnly: true, sameSite: "lax", secure: secureCookies });
 
 export async function captchaIdFrom(request: Request): Promise<string | undefined> {
   const value = (await captchaCookie.parse(request.headers.get("cookie")).catch(() => null)) as { id?: unknown } | null;
   return typeof value?.id === "string" ? value.id : undefined;
 }
 
+/**
+ * Whether a login from this visitor must carry a captcha. The platform decides (failures from
+ * the visitor's address, spec §4 / ADR 014) and the page asks for it up front; never a cookie.
+ */
 export async function captchaNeeded(request: Request): Promise<boolean> {
-  return (await needCaptchaCookie.parse(request.headers.get("cookie")).catch(() => null)) === true;
+  try {
+    const state = await callPlatform(request, "/wps/session/login-state", { schema: z.object({ captchaRequired: z.boolean() }) });
+    return state.captchaRequired;
+  } catch {
+    // When in doubt, show it: a captcha too many costs a second, one too few a refused login.
+    return true;
+  }
 }
 
 /** A login waiting for its second factor (spec §4 unknown IP): the platform's challenge, kept out of the page. */

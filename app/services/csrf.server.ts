@@ -2,7 +2,8 @@ import { createCookie } from "@remix-run/node";
 import { CSRF, CSRFError } from "remix-utils/csrf/server";
 import { env, secureCookies } from "./env.server";
 
-const cookie = createCookie("csrf", {
+// `__Host-` in production like every cookie (issue 14): Secure, path /, no Domain.
+const cookie = createCookie(secureCookies ? "__Host-csrf" : "csrf", {
   path: "/",
   httpOnly: true,
   sameSite: "lax",

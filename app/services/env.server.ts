@@ -18,6 +18,17 @@ const webEnvSchema = z.object({
   /** Signs cookies (CSRF, session). Set it, the same on every web node, when scaling out. */
   SESSION_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  /** Content-Security-Policy as report-only (a rollout): violations are logged, nothing is blocked. */
+  CSP_REPORT_ONLY: z
+    .enum(["0", "1"])
+    .default("0")
+    .transform((v) => v === "1"),
+  /** Extra hosts (comma-separated) for CSP img-src, frame-src and frame-ancestors, beyond the operator's configuration. */
+  CSP_IMG_HOSTS: z.string().optional(),
+  CSP_FRAME_HOSTS: z.string().optional(),
+  CSP_FRAME_ANCESTORS: z.string().optional(),
+  /** Payment gateways' hosts a form may post to (CSP form-action), comma-separated. */
+  PAYMENT_GATEWAY_HOSTS: z.string().optional(),
   /** Routes used only by the end-to-end tests (a page that throws). Never in a real deployment. */
   ENABLE_TEST_ROUTES: z
     .enum(["0", "1"])

@@ -58,7 +58,26 @@ export const roundSchema = z.object({
 export type RoundView = z.infer<typeof roundSchema>;
 
 /** The betting record: in-house rounds and lottery tickets (platform/rounds/record.ts), each with its kind. */
-export const recordItemSchema = z.union([roundSchema.extend({ kind: z.literal("ROUND") }), ticketSchema.extend({ kind: z.literal("TICKET") })]);
+export const vendorRoundSchema = z.object({
+  id: z.number(),
+  vendorCode: z.string(),
+  roundId: z.string(),
+  game: z.string(),
+  gameName: z.string(),
+  category: z.string().nullable(),
+  currency: z.string(),
+  status: z.enum(["OPEN", "SETTLED"]),
+  stake: amount,
+  win: amount,
+  balanceAfter: amount.nullable(),
+  createdAt: z.string(),
+});
+export type VendorRoundView = z.infer<typeof vendorRoundSchema>;
+export const recordItemSchema = z.union([
+  roundSchema.extend({ kind: z.literal("ROUND") }),
+  ticketSchema.extend({ kind: z.literal("TICKET") }),
+  vendorRoundSchema.extend({ kind: z.literal("VENDOR_ROUND") }),
+]);
 export type RecordItem = z.infer<typeof recordItemSchema>;
 export const recordSchema = z.object({ content: z.array(recordItemSchema), pageNum: z.number(), totalPages: z.number(), total: z.number() });
 

@@ -64,6 +64,18 @@ export const historyItemSchema = z.object({
   balanceAfter: amount,
   fromWallet: z.string().nullable(),
   toWallet: z.string().nullable(),
+  /** On a withdrawal's movements: the withdrawal's state now (decision, payout, the member's receipt). */
+  withdrawal: z
+    .object({
+      status: z.string(),
+      receipt: z.string().nullable(),
+      remainingAmount: amount.nullable(),
+      decidedAt: z.string().nullable(),
+      confirmBy: z.string().nullable(),
+      receiptAt: z.string().nullable(),
+    })
+    .nullable()
+    .optional(),
 });
 export const historySchema = pageOf(historyItemSchema).extend({ total: z.number(), currency: z.string() });
 export const profitSchema = z.object({

@@ -46,8 +46,38 @@ function staticLabel(url: string): string | null {
   return null;
 }
 
+/** A raw control character, an encoded NUL, or percent-encoding that does not decode, in the path or query. */
+export function unreadableUrl(url: string): boolean {
+  // eslint-disable-next-line no-control-regex -- control characters are exactly what must be refused
+  if (/[\x00-\x1f\x7f]/.test(url)) return true;
+  const [path = "", query = ""] = url.split(/\?(.*)/s);
+  try {
+    if (decodeURIComponent(path).includes("\0")) return true;
+    for (const part of query.split("&")) {
+      if (decodeURIComponent(part.replace(/\+/g, " ")).includes("\0")) return true;
+    }
+  } catch {
+    return true;
+  }
+  return false;
+}
+
+/** A state-changing request whose Origin is not the host it was sent to (Remix's own rule). */
+function crossSitePost(request: IncomingMessage): boolean {
+  if (request.method === "GET" || request.method === "HEAD" || request.method === "OPTIONS") return false;
+  const origin = request.headers.origin;
+  if (typeof origin !== "string" || !origin) return false;
+  const forwarded = request.headers["x-forwarded-host"];
+  const host = (typeof forwarded === "string" ? forwarded.split(",")[0]?.trim() : "") || request.headers.host;
+  try {
+    return origin === "null" || new URL(origin).host !== host;
+  } catch {
+    return true;
+  }
+}
+
 /**
- * remix-serve owns the HTTP server, so the web hooks Node's HTTP diagnostics channels: every
+ * The HTTP server is outside the Remix build (server/index.mjs), so the web hooks Node's HTTP diagnostics channels: every
  * request gets an id and the socket address before Remix sees it, and is counted and logged
  * when its response closes.
  */
@@ -59,11 +89,26 @@ function instrumentHttpServer() {
   diagnosticsChannel.subscribe("http.server.request.start", (message) => {
     const { request, response } = message as { request: IncomingMessage; response: ServerResponse };
     const started = performance.now();
-    const incoming = request.headers[REQUEST_ID_HEADER];
-    const id = typeof incoming === "string" && /^[A-Za-z0-9._-]{1,100}$/.test(incoming) ? incoming : randomUUID();
+    // Issue 14: the log id is always ours; a client's X-Request-Id is never trusted as one.
+    const id = randomUUID();
     request.headers[REQUEST_ID_HEADER] = id;
     request.headers[SOCKET_IP_HEADER] = request.socket.remoteAddress ?? "";
+    // A URL that cannot be read safely never reaches a loader: it is answered 400 (issue 14).
+    if (unreadableUrl(request.url ?? "/")) request.url = "/bad-request";
+    // A post from another site is answered 403 with the form to send again, not a 500 and a
+    // stack in the log (Remix itself would throw on the mismatched Origin).
+    else if (crossSitePost(request)) {
+      request.url = `/cross-site-post?${new URLSearchParams({ to: (request.url ?? "/").split("?")[0] ?? "/" })}`;
+      delete request.headers.origin;
+    }
     response.setHeader("X-Request-Id", id);
+    // Tokens (password reset, game launch) ride in query strings: no access-log line may carry
+    // one. This listener runs before the server's access logger reads the URL at "finish".
+    response.once("finish", () => {
+      const bare = (request.url ?? "").split("?")[0] ?? "";
+      (request as IncomingMessage & { originalUrl?: string }).originalUrl = bare;
+      request.url = bare;
+    });
     response.once("close", () => {
       const route = routeByRequest.get(id) ?? staticLabel(request.url ?? "") ?? "unmatched";
       routeByRequest.delete(id);

@@ -190,7 +190,7 @@ export async function forwardToPlatform(request: Request): Promise<Response> {
   try {
     const res = await platformFetch(url.pathname + url.search, { method: request.method, headers, body });
     const out = new Headers();
-    for (const key of ["content-type", "x-request-id", "retry-after"]) {
+    for (const key of ["content-type", "x-request-id", "retry-after", "x-content-type-options", "content-security-policy", "content-disposition"]) {
       const v = res.headers.get(key);
       if (v) out.set(key, v);
     }

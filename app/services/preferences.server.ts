@@ -1,5 +1,6 @@
 import { createCookie } from "@remix-run/node";
 import { parseTheme, type ThemeChoice } from "~/components/request-info";
+import { safeRedirect } from "~/lib/safe-redirect";
 import { secureCookies } from "./env.server";
 
 const YEAR = 60 * 60 * 24 * 365;
@@ -28,18 +29,8 @@ export async function getClosedAnnouncements(request: Request): Promise<ClosedMa
   return { visitor: list(value?.visitor), member: list(value?.member) };
 }
 
-/** Only same-site paths may be returned to after a preference change. */
-export function safeRedirectPath(value: FormDataEntryValue | string | null | undefined, fallback = "/"): string {
-  // eslint-disable-next-line no-control-regex -- control characters are exactly what must be refused
-  if (typeof value !== "string" || value.length > 2000 || !value.startsWith("/") || /[\x00-\x1f\x7f\\]/.test(value)) return fallback;
-  try {
-    const url = new URL(value, "http://same.origin");
-    if (url.origin !== "http://same.origin") return fallback;
-    return url.pathname + url.search + url.hash;
-  } catch {
-    return fallback;
-  }
-}
+/** Only same-site paths may be returned to (one check for every redirectTo: ~/lib/safe-redirect). */
+export const safeRedirectPath = safeRedirect;
 
 /** Whether the member hides the header balance behind asterisks. */
 export const balanceMaskCookie = createCookie("balance_masked", { path: "/", sameSite: "lax", httpOnly: true, secure: secureCookies, maxAge: YEAR });

@@ -31,6 +31,8 @@ export interface ShellUser {
   balanceMasked: boolean;
   /** The password must be changed before anything else (spec §4). */
   passwordExpired: boolean;
+  /** Unread messages (spec §7 CSP_unreadCount); 0 for trial accounts, which do not load them. */
+  unreadCount: number;
 }
 
 /**
@@ -84,5 +86,7 @@ export async function loadShell(request: Request, locale: string) {
     year: new Date().getUTCFullYear(),
     footerSeed: Math.floor(Math.random() * 1000),
     user: user.value ? { ...user.value, balanceMasked: masked.status === "fulfilled" && masked.value } : null,
+    /** The operator's hosts the page's Content-Security-Policy allows (issue 14). */
+    csp: { img: info.imageCDNs, frame: [...info.launchGameCDNs, ...info.customerService.map((c) => c.url)] },
   };
 }

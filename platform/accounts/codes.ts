@@ -6,6 +6,7 @@ import { DomainError } from "../http/envelope.js";
 import { merchants } from "../system/schema.js";
 import type { MessageProvider } from "./messaging.js";
 import { verificationCodes } from "./schema.js";
+import { spend } from "../security/limits.js";
 
 /** Wrong guesses a code survives before it is spent. */
 const MAX_ATTEMPTS = 5;
@@ -40,7 +41,7 @@ export async function expiredMinutesFor(db: Database, merchantCode: string): Pro
 export async function sendCode(
   db: Database,
   provider: MessageProvider,
-  opts: { merchantCode: string; purpose: CodePurpose; target: string; deliver: boolean; channel?: "sms" | "email"; languages?: Array<string | null | undefined> },
+  opts: { merchantCode: string; purpose: CodePurpose; target: string; deliver: boolean; channel?: "sms" | "email"; ip?: string | null; languages?: Array<string | null | undefined> },
 ) {
   const expiredMinutes = await expiredMinutesFor(db, opts.merchantCode);
   const windowMs = expiredMinutes * 60_000;
@@ -54,6 +55,9 @@ export async function sendCode(
     const resendAt = new Date(last.createdAt.getTime() + windowMs);
     throw new DomainError("TOO_MANY_REQUESTS", "Too many requests, try again later", 429, { resendAt: resendAt.toISOString(), expiredMinutes });
   }
+  // Issue 14: every code sent counts against its number (or address) and the asking IP.
+  await spend(db, "sendPerIp", opts.ip ?? null);
+  await spend(db, "sendPerTarget", `${opts.merchantCode}:${opts.target}`);
   const code = String(randomInt(0, 1_000_000)).padStart(6, "0");
   const now = Date.now();
   const [stored] = await db

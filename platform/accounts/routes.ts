@@ -7,6 +7,7 @@ import { createCaptcha } from "./captcha.js";
 import {
   authenticate,
   authenticateSession,
+  captchaRequiredFor,
   changePassword,
   enabledModules,
   fieldRules,
@@ -29,6 +30,7 @@ import { completeChallenge, enableTotp, setupTotp } from "./two-factor.js";
 import { finishLogin, TRIAL_TYPES } from "./service.js";
 import { and, eq, sql } from "drizzle-orm";
 import { members } from "./schema.js";
+import { linkOrigin } from "../security/origins.js";
 
 type C = Context<{ Variables: PlatformVariables }>;
 
@@ -95,6 +97,9 @@ export function accountRoutes() {
   });
 
   app.get("/wps/captcha", async (c) => ok(c, await createCaptcha(c.var.db)));
+
+  // Whether a login from the visitor's address must carry a captcha: the page shows it up front.
+  app.get("/wps/session/login-state", async (c) => ok(c, { captchaRequired: await captchaRequiredFor(c.var.db, c.var.visitor.ip) }));
 
   app.post("/wps/session/login", async (c) => {
     const body = await jsonBody(c, loginBody);
@@ -192,9 +197,10 @@ export function accountRoutes() {
     refuseNul(form);
     const parsed = z.object({ username: text(100).min(1), email: text(200).min(1) }).safeParse(form);
     if (!parsed.success) throw new DomainError("INVALID_REQUEST", "username and email are required", 400);
-    const origin = c.req.header("x-site-origin") ?? `https://${c.var.visitor.host ?? "localhost"}`;
+    const merchant = await merchantOf(c);
+    const origin = await linkOrigin(c.var.db, merchant.code, c.req.header("x-site-origin") ?? null);
     const provider = messageProvider(c.var.db, c.var.env, c.var.log);
-    return ok(c, await forgotByEmail(c.var.db, provider, await merchantOf(c), { ...parsed.data, origin, language: c.var.language }, c.var.log));
+    return ok(c, await forgotByEmail(c.var.db, provider, merchant, { ...parsed.data, origin, language: c.var.language }, c.var.log, c.var.visitor.ip));
   });
 
   app.put("/wps/member/password/phone", async (c) => {

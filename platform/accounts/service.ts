@@ -12,6 +12,10 @@ import type { MessageProvider } from "./messaging.js";
 import { factorFor, rememberIp, startChallenge } from "./two-factor.js";
 import { checkField, type FieldRule, type RuleFailure } from "./patterns.js";
 import { authThrottle, members, sessions, verificationCodes } from "./schema.js";
+import { countFailure, refuseWhenLocked, spend } from "../security/limits.js";
+
+/** What a member locked out of codes is told: when it ends, and what else works (issue 14). */
+export const LOCKED_MESSAGE = "Too many wrong codes: try again in 15 minutes, or reset your password by e-mail or contact customer service";
 
 /** Spec §3: agent and trial member types. */
 export const AGENT_TYPES = [1, 2, 41, 42];
@@ -74,10 +78,22 @@ export async function fieldRules(db: Database, merchant: Merchant): Promise<Fiel
 
 // ---- throttling -------------------------------------------------------------------------
 
-const throttleKeys = (merchant: Merchant, account: string, ip: string | null) => [
-  `login:acct:${merchant.code}:${account}`,
-  ...(ip ? [`login:ip:${ip}`] : []),
-];
+/**
+ * Brute force without collateral damage (ASVS 2.2.1, NIST 800-63B 5.2.2; ADR 014): failures
+ * count per account and per (account, IP) pair, and those two lock after MAX_FAILURES; per IP
+ * alone they only turn the captcha on for that address, never lock other accounts out.
+ */
+export const IP_CAPTCHA_AFTER = 1;
+const throttleKeys = (merchant: Merchant, account: string, ip: string | null) => ({
+  locking: [`login:acct:${merchant.code}:${account}`, ...(ip ? [`login:pair:${merchant.code}:${account}:${ip}`] : [])],
+  ip: ip ? `login:ip:${ip}` : null,
+});
+
+/** Whether a login from this address must carry a captcha: the platform decides, the page asks up front. */
+export async function captchaRequiredFor(db: Database, ip: string | null): Promise<boolean> {
+  if (!ip) return false;
+  return (await throttleState(db, [`login:ip:${ip}`])).failures >= IP_CAPTCHA_AFTER;
+}
 
 export async function throttleState(db: Database, keys: string[]) {
   const rows = await Promise.all(keys.map((key) => db.select().from(authThrottle).where(eq(authThrottle.key, key)).limit(1)));
@@ -92,24 +108,28 @@ export async function throttleState(db: Database, keys: string[]) {
   return { locked, failures };
 }
 
-/** Counts a failure for each key atomically; the fifth within the window locks for 5 minutes. */
-export async function recordFailure(db: Database, keys: string[]) {
+/**
+ * Counts a failure for each key atomically; the `lockAfter`-th within the window locks for
+ * `lockMs` (by default the fifth, for 5 minutes). `lockAfter` null only counts.
+ */
+export async function recordFailure(db: Database, keys: string[], lockAfter: number | null = MAX_FAILURES, lockMs = LOCKOUT_MS, windowMs = FAILURE_WINDOW_MS) {
+  const limit = lockAfter ?? 2_147_483_647;
   for (const key of keys) {
     await db.execute(sql`
       insert into auth_throttle (key, failures, window_start, locked_until)
-      values (${key}, 1, now(), null)
+      values (${key}, 1, now(), case when ${limit} <= 1 then now() + (${lockMs} * interval '1 millisecond') else null end)
       on conflict (key) do update set
-        failures = case when auth_throttle.window_start < now() - (${FAILURE_WINDOW_MS} * interval '1 millisecond') then 1 else auth_throttle.failures + 1 end,
-        window_start = case when auth_throttle.window_start < now() - (${FAILURE_WINDOW_MS} * interval '1 millisecond') then now() else auth_throttle.window_start end,
+        failures = case when auth_throttle.window_start < now() - (${windowMs} * interval '1 millisecond') then 1 else auth_throttle.failures + 1 end,
+        window_start = case when auth_throttle.window_start < now() - (${windowMs} * interval '1 millisecond') then now() else auth_throttle.window_start end,
         locked_until = case
-          when auth_throttle.window_start >= now() - (${FAILURE_WINDOW_MS} * interval '1 millisecond') and auth_throttle.failures + 1 >= ${MAX_FAILURES}
-          then now() + (${LOCKOUT_MS} * interval '1 millisecond') else auth_throttle.locked_until end
+          when auth_throttle.window_start >= now() - (${windowMs} * interval '1 millisecond') and auth_throttle.failures + 1 >= ${limit}
+          then now() + (${lockMs} * interval '1 millisecond') else auth_throttle.locked_until end
     `);
   }
 }
 
-export async function clearFailures(db: Database, key: string) {
-  await db.delete(authThrottle).where(eq(authThrottle.key, key));
+export async function clearFailures(db: Database, ...keys: string[]) {
+  for (const key of keys) await db.delete(authThrottle).where(eq(authThrottle.key, key));
 }
 
 // ---- sessions ---------------------------------------------------------------------------
@@ -188,21 +208,22 @@ export async function login(
 ) {
   const account = input.username.trim().toLowerCase();
   const keys = throttleKeys(merchant, account, ip);
-  const state = await throttleState(db, keys);
+  const state = await throttleState(db, keys.locking);
   const decision = (result: string, extra: Record<string, unknown> = {}) =>
     log.info({ event: "auth.login", merchant: merchant.code, account, ip, result, ...extra }, "login decision");
+  const fail = () => Promise.all([recordFailure(db, keys.locking), keys.ip ? recordFailure(db, [keys.ip], null) : null]);
 
   if (state.locked) {
     decision("locked");
     throw new DomainError("TOO_MANY_REQUESTS", "Too many requests, try again after 5 minutes", 429, { captchaRequired: true });
   }
-  if (state.failures > 0) {
+  if (await captchaRequiredFor(db, ip)) {
     if (!input.captcha) {
       decision("captcha_missing");
       throw new DomainError("CAPTCHA_REQUIRED", "Please enter the captcha", 400, { captchaRequired: true });
     }
     if (!(await consumeCaptcha(db, input.captchaId, input.captcha))) {
-      await recordFailure(db, keys);
+      await fail();
       decision("captcha_wrong");
       throw new DomainError("CAPTCHA_INVALID", "Please enter the captcha", 400, { captchaRequired: true });
     }
@@ -215,7 +236,7 @@ export async function login(
     .limit(1);
   const ok = await passwordMatches(member?.passwordHash ?? (await getDummyHash()), input.password);
   if (!member || !ok) {
-    await recordFailure(db, keys);
+    await fail();
     decision("bad_credentials");
     throw new DomainError("INVALID_CREDENTIALS", "Incorrect username or password", 401, { captchaRequired: true });
   }
@@ -228,7 +249,8 @@ export async function login(
     throw new DomainError("NOT_AGENT", "Non-agents cannot log in", 403);
   }
 
-  await clearFailures(db, keys[0]!);
+  // A success clears this account's and this pair's counters (the address keeps its captcha).
+  await clearFailures(db, ...keys.locking);
   const factor = await factorFor(db, member, ip);
   if (factor && provider) {
     const started = await startChallenge(db, provider, member, factor);
@@ -280,6 +302,8 @@ const USERNAME_DEFAULT: FieldRule = { field: "username", acceptedPattern: "*", p
 const PASSWORD_DEFAULT: FieldRule = { field: "password", acceptedPattern: "*", patternId: "ALNUM_COMBINED", minLength: 8, maxLength: 20, enabled: true, required: true };
 
 export async function register(db: Database, merchant: Merchant, input: RegisterInput, ip: string | null, log: Logger) {
+  // Issue 14: registrations (tries included: "taken" answers are an enumeration oracle) per IP.
+  await spend(db, "registerPerIp", ip);
   const rules = await fieldRules(db, merchant);
   const byField = new Map(rules.map((r) => [r.field, r]));
   // Username and password are always required, whatever the configuration says.
@@ -367,7 +391,14 @@ export async function changePassword(db: Database, token: string, input: Passwor
   const failures: FieldFailures = {};
   if (!session.mustChangePassword || input.oldPassword) {
     if (!input.oldPassword) failures.oldPassword = { kind: "required" };
-    else if (!(await passwordMatches(member.passwordHash, input.oldPassword))) failures.oldPassword = { kind: "wrong" };
+    else {
+      // Issue 14: the current-password check is throttled per member (5 wrong in 15 minutes lock).
+      await refuseWhenLocked(db, "currentPassword", `member:${member.id}`, "TOO_MANY_REQUESTS", "Too many requests, try again after 15 minutes");
+      if (!(await passwordMatches(member.passwordHash, input.oldPassword))) {
+        failures.oldPassword = { kind: "wrong" };
+        await countFailure(db, "currentPassword", `member:${member.id}`);
+      }
+    }
   }
   const rules = await fieldRules(db, { code: member.merchantCode });
   const rule = { ...(rules.find((r) => r.field === "password") ?? PASSWORD_DEFAULT), field: "newPassword", enabled: true, required: true };
@@ -435,6 +466,7 @@ export async function createMember(db: Database, merchant: Merchant, input: NewM
 export async function freePlayLogin(db: Database, merchant: Merchant, ip: string | null, log: Logger) {
   const modules = await enabledModules(db, merchant);
   if (!modules.includes("FREEPLAY3")) throw new DomainError("NOT_ENABLED", "Function not enabled, contact customer service", 403);
+  await spend(db, "trialPerIp", ip);
   const account = `trial${randomBytes(5).toString("hex")}`;
   const [created] = await db
     .insert(members)
@@ -466,19 +498,20 @@ export async function smsLogin(
   const modules = await enabledModules(db, merchant);
   if (!modules.includes("MOBILEVERCODELOGIN3")) throw new DomainError("NOT_ENABLED", "Function not enabled, contact customer service", 403);
   const target = phoneTarget(input.countryDialingCode, input.mobileNum);
-  const keys = [`login:phone:${merchant.code}:${target}`, ...(ip ? [`login:ip:${ip}`] : [])];
+  const keys = [`login:phone:${merchant.code}:${target}`, ...(ip ? [`login:pair:${merchant.code}:${target}:${ip}`] : [])];
   if ((await throttleState(db, keys)).locked) throw new DomainError("TOO_MANY_REQUESTS", "Too many requests, try again after 5 minutes", 429);
   try {
     await verifyCode(db, { merchantCode: merchant.code, purpose: "login", target, code: input.verificationCode });
   } catch (e) {
     await recordFailure(db, keys);
+    if (ip) await recordFailure(db, [`login:ip:${ip}`], null);
     log.info({ event: "auth.login", merchant: merchant.code, ip, result: "bad_code", via: "sms" }, "login decision");
     throw e;
   }
   const member = await memberByPhone(db, merchant, target);
   if (!member) throw new DomainError("CODE_EXPIRED", "Verification code expired, send again", 400);
   if (TRIAL_TYPES.includes(member.type)) throw new DomainError("NOT_MEMBER", "Non-member account unable to login", 403);
-  await clearFailures(db, keys[0]!);
+  await clearFailures(db, ...keys);
   const firstTimeLogin = member.firstLoginAt === null;
   if (firstTimeLogin) await db.update(members).set({ firstLoginAt: new Date() }).where(eq(members.id, member.id));
   log.info({ event: "auth.login", merchant: merchant.code, memberId: member.id, ip, result: "ok", via: "sms" }, "login decision");
@@ -503,13 +536,14 @@ export async function requestCode(
   merchant: Merchant,
   purpose: CodePurpose,
   input: { mobileNum?: string; countryDialingCode?: string; language?: string },
+  ip: string | null = null,
 ) {
   const target = phoneTarget(input.countryDialingCode, input.mobileNum);
   const member = await memberByPhone(db, merchant, target);
   // Login and reset go to existing members only; registration only to numbers not yet used.
   const deliver = purpose === "register" ? !member : !!member;
   const languages = [input.language, (merchant as { defaultLanguage?: string }).defaultLanguage];
-  return sendCode(db, provider, { merchantCode: merchant.code, purpose, target, deliver, languages });
+  return sendCode(db, provider, { merchantCode: merchant.code, purpose, target, deliver, ip, languages });
 }
 
 /** Registration by mobile number (MOBILENUMREG3; REGMOBVERF3 asks for the SMS code). */
@@ -541,10 +575,19 @@ export async function resetByPhone(
   log: Logger,
 ) {
   const target = phoneTarget(input.countryDialingCode, input.mobileNum);
-  await verifyCode(db, { merchantCode: merchant.code, purpose: "reset", target, code: input.verificationCode });
+  // Wrong codes count per number across every code sent (issue 14): 10 within 15 minutes lock.
+  const limitKey = `${merchant.code}:${target}`;
+  await refuseWhenLocked(db, "secondFactor", limitKey, "CODE_LOCKED", LOCKED_MESSAGE);
+  try {
+    await verifyCode(db, { merchantCode: merchant.code, purpose: "reset", target, code: input.verificationCode });
+  } catch (e) {
+    if (e instanceof DomainError && e.code === "CODE_INVALID") await countFailure(db, "secondFactor", limitKey);
+    throw e;
+  }
   const member = await memberByPhone(db, merchant, target);
   if (!member) throw new DomainError("CODE_EXPIRED", "Verification code expired, send again", 400);
   await setPassword(db, merchant, member, input.newPassword ?? "");
+  await clearFailures(db, `secondFactor:${limitKey}`);
   log.info({ event: "auth.reset", memberId: member.id, ip, result: "ok", via: "phone" }, "password reset");
   return { token: await createSession(db, member.id, ip, false), firstTimeLogin: false, passwordExpired: false };
 }
@@ -572,8 +615,10 @@ export async function forgotByEmail(
   merchant: Merchant,
   input: { username: string; email: string; origin: string; language?: string },
   log: Logger,
+  ip: string | null = null,
 ) {
   const account = input.username.trim().toLowerCase();
+  await spend(db, "sendPerIp", ip);
   const [member] = await db
     .select()
     .from(members)
@@ -583,13 +628,21 @@ export async function forgotByEmail(
     log.info({ event: "auth.forgot", merchant: merchant.code, account, result: "no_match" }, "forgot password");
     throw new DomainError("USER_EMAIL_NOT_FOUND", "Username/Email does not exist", 404);
   }
+  await spend(db, "sendPerTarget", `${merchant.code}:member:${member.id}`);
   const token = randomBytes(32).toString("base64url");
-  await db.insert(verificationCodes).values({
-    merchantCode: merchant.code,
-    purpose: "reset-email",
-    target: String(member.id),
-    codeHash: hashToken(token),
-    expiresAt: new Date(Date.now() + RESET_LINK_MS),
+  await db.transaction(async (tx) => {
+    // One live link per member: a new one voids every older unused one.
+    await tx
+      .update(verificationCodes)
+      .set({ usedAt: new Date() })
+      .where(and(eq(verificationCodes.purpose, "reset-email"), eq(verificationCodes.target, String(member.id)), isNull(verificationCodes.usedAt)));
+    await tx.insert(verificationCodes).values({
+      merchantCode: merchant.code,
+      purpose: "reset-email",
+      target: String(member.id),
+      codeHash: hashToken(token),
+      expiresAt: new Date(Date.now() + RESET_LINK_MS),
+    });
   });
   const link = `${input.origin.replace(/\/$/, "")}/resetPassword?token=${token}`;
   await provider.send({ merchantCode: merchant.code, channel: "email", recipient: member.email, body: messageText("reset", [input.language, (merchant as { defaultLanguage?: string }).defaultLanguage], { link }) });
@@ -597,7 +650,11 @@ export async function forgotByEmail(
   return { sent: true };
 }
 
-/** The reset link's token sets a new password once; every session ends, and a new one starts. */
+/**
+ * The reset link's token sets a new password once; every session ends. No session starts: the
+ * member logs in with the new password (spec §4; an e-mailed link must not be a stronger
+ * credential than the password it resets).
+ */
 export async function resetByToken(db: Database, merchant: Merchant, input: { token: string; newPassword: string }, ip: string | null, log: Logger) {
   const [row] = await db
     .update(verificationCodes)
@@ -623,7 +680,7 @@ export async function resetByToken(db: Database, merchant: Merchant, input: { to
     throw e;
   }
   log.info({ event: "auth.reset", memberId: member.id, ip, result: "ok", via: "email" }, "password reset");
-  return { token: await createSession(db, member.id, ip, false), firstTimeLogin: false, passwordExpired: false };
+  return { reset: true as const, account: member.account };
 }
 
 /** What an e-mailed reset link is worth, so the page can say so before the form: valid, used, expired or unknown. */

@@ -8,6 +8,9 @@ import { phoneTarget, sendCode, verifyCode } from "./codes.js";
 import type { MessageProvider } from "./messaging.js";
 import { memberIps, members, verificationCodes } from "./schema.js";
 import { bankAccounts } from "../payments/schema.js";
+import { clearFailures, countFailure, refuseWhenLocked } from "../security/limits.js";
+import { openSecret, sealSecret } from "../security/secrets.js";
+import { LOCKED_MESSAGE } from "./service.js";
 
 type Member = typeof members.$inferSelect;
 /** The extra factors of spec §4, in the order they are preferred. */
@@ -96,6 +99,9 @@ export async function completeChallenge(db: Database, challenge: string, code: s
   const [memberId, factor] = row.target.split(":") as [string, Factor];
   const [member] = await db.select().from(members).where(eq(members.id, Number(memberId))).limit(1);
   if (!member) throw new DomainError("CODE_EXPIRED", "Verification code expired, send again", 400);
+  // Issue 14: wrong codes count per member across challenges; 10 within 15 minutes lock.
+  const limitKey = `member:${member.id}`;
+  await refuseWhenLocked(db, "secondFactor", limitKey, "CODE_LOCKED", LOCKED_MESSAGE);
 
   let ok = false;
   if (factor === "TOTP" && member.totpSecret) {
@@ -115,8 +121,10 @@ export async function completeChallenge(db: Database, challenge: string, code: s
   }
   if (!ok) {
     await db.update(verificationCodes).set({ attempts: sql`${verificationCodes.attempts} + 1` }).where(eq(verificationCodes.id, row.id));
+    await countFailure(db, "secondFactor", limitKey);
     throw new DomainError("CODE_INVALID", "Invalid verification code", 400);
   }
+  await clearFailures(db, `secondFactor:${limitKey}`);
   const spent = await db
     .update(verificationCodes)
     .set({ usedAt: new Date() })
@@ -128,8 +136,9 @@ export async function completeChallenge(db: Database, challenge: string, code: s
 
 /** A TOTP code, valid for this or the neighbouring 30-second step, and usable once. */
 async function spendTotpCode(db: Database, member: Member, code: string): Promise<boolean> {
-  if (!/^\d{6}$/.test(code.trim()) || !member.totpSecret) return false;
-  const totp = totpFor(member.totpSecret, member.account);
+  const secret = member.totpSecret ? openSecret(member.totpSecret) : null;
+  if (!/^\d{6}$/.test(code.trim()) || !secret) return false;
+  const totp = totpFor(secret, member.account);
   const delta = totp.validate({ token: code.trim(), window: 1 });
   if (delta === null) return false;
   const step = Math.floor(Date.now() / 1000 / 30) + delta;
@@ -144,14 +153,20 @@ async function spendTotpCode(db: Database, member: Member, code: string): Promis
 /** Enrolment, first half: a new secret, not yet in force. */
 export async function setupTotp(db: Database, member: Member) {
   const secret = new Secret({ size: 20 }).base32;
-  await db.update(members).set({ totpSecret: secret, totpEnabled: false, totpLastStep: null }).where(eq(members.id, member.id));
+  // Kept encrypted at rest (issue 14); only this answer carries it in clear, once.
+  await db.update(members).set({ totpSecret: sealSecret(secret), totpEnabled: false, totpLastStep: null }).where(eq(members.id, member.id));
   return { secret, uri: totpFor(secret, member.account).toString() };
 }
 
 /** Enrolment, second half: a right code from the app turns it on. */
 export async function enableTotp(db: Database, member: Member, code: string) {
   if (!member.totpSecret) throw new DomainError("TOTP_NOT_SET_UP", "Set up the authenticator app first", 400);
-  if (!(await spendTotpCode(db, member, code))) throw new DomainError("CODE_INVALID", "Invalid verification code", 400);
+  const limitKey = `member:${member.id}`;
+  await refuseWhenLocked(db, "secondFactor", limitKey, "CODE_LOCKED", LOCKED_MESSAGE);
+  if (!(await spendTotpCode(db, member, code))) {
+    await countFailure(db, "secondFactor", limitKey);
+    throw new DomainError("CODE_INVALID", "Invalid verification code", 400);
+  }
   await db.update(members).set({ totpEnabled: true }).where(eq(members.id, member.id));
   return { enabled: true };
 }

@@ -7,3 +7,7 @@ export * from "../payments/schema.js";
 export * from "../wallet/schema.js";
 export * from "../rounds/schema.js";
 export * from "../lottery/schema.js";
+export * from "../messages/schema.js";
+export * from "../feedback/schema.js";
+export * from "../help/schema.js";
+export * from "../games/jackpot-schema.js";

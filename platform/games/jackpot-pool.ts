@@ -1,7 +1,8 @@
-import { and, eq, gte, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { Database } from "../db/client.js";
 import { currencyExponent, formatAmount } from "../ledger/money.js";
 import { houseRounds } from "../rounds/schema.js";
+import { jackpotTotals } from "./jackpot-schema.js";
 import { foldJackpot, JACKPOT_MAX_CENTS, JACKPOT_MIN_CENTS, jackpotClock } from "./jackpot.js";
 import { formatMinor } from "./service.js";
 
@@ -36,23 +37,36 @@ export function jackpotPoolCents(clockCents: number, play: Pick<PlayTotals, "set
   return { cents: foldJackpot(Number(reduced)), contribution, wins };
 }
 
+/** The UTC day of a period start, as the totals key it ("2026-11-24"). */
+const dayOf = (since: Date) => since.toISOString().slice(0, 10);
+
+/**
+ * Today's totals: at most 16 rows of jackpot_totals (kept by a trigger as rounds settle), so the
+ * cost is the same at 0 and at 10 million rounds a day.
+ */
 async function readTotals(db: Database, merchant: { code: string; currency: string }, since: Date): Promise<PlayTotals> {
   const [row] = await db
     .select({
-      stake: sql<string>`coalesce(sum(${houseRounds.stake}), 0)::text`,
-      wins: sql<string>`coalesce(sum(${houseRounds.win}) filter (where ${houseRounds.stake} > 0 and ${houseRounds.win} >= ${houseRounds.stake} * ${sql.raw(JACKPOT_WIN_MULTIPLE.toString())}), 0)::text`,
-      rounds: sql<number>`count(*)::int`,
+      stake: sql<string>`coalesce(sum(${jackpotTotals.settledStake}), 0)::text`,
+      wins: sql<string>`coalesce(sum(${jackpotTotals.jackpotWins}), 0)::text`,
+      rounds: sql<string>`coalesce(sum(${jackpotTotals.rounds}), 0)::text`,
     })
-    .from(houseRounds)
-    .where(
-      and(
-        eq(houseRounds.merchantCode, merchant.code),
-        eq(houseRounds.currency, merchant.currency),
-        eq(houseRounds.status, "SETTLED"),
-        gte(houseRounds.settledAt, since),
-      ),
-    );
+    .from(jackpotTotals)
+    .where(and(eq(jackpotTotals.merchantCode, merchant.code), eq(jackpotTotals.currency, merchant.currency), eq(jackpotTotals.day, dayOf(since))));
   return { settledStake: BigInt(row?.stake ?? "0"), jackpotWins: BigInt(row?.wins ?? "0"), rounds: Number(row?.rounds ?? 0) };
+}
+
+/** The totals recomputed from the rounds themselves (the same rule as the trigger): after a bulk load or a repair. */
+export async function rebuildJackpotTotals(db: Database) {
+  await db.transaction(async (tx) => {
+    await tx.delete(jackpotTotals);
+    await tx.execute(sql`
+      insert into jackpot_totals (merchant_code, currency, day, shard, settled_stake, jackpot_wins, rounds)
+      select merchant_code, currency, (settled_at at time zone 'UTC')::date, (id % 16)::smallint, sum(stake),
+        coalesce(sum(win) filter (where stake > 0 and win >= stake * ${sql.raw(JACKPOT_WIN_MULTIPLE.toString())}), 0), count(*)
+      from ${houseRounds} where status = 'SETTLED' and settled_at is not null
+      group by 1, 2, 3, 4`);
+  });
 }
 
 const cache = new WeakMap<Database, Map<string, { at: number; totals: Promise<PlayTotals> }>>();

@@ -20,6 +20,17 @@ describe("jackpot clock (spec §9)", () => {
     expect(jackpotClock(start + JACKPOT_PERIOD_MS).periodStart).toBe(start + JACKPOT_PERIOD_MS);
   });
 
+  it("gives the same value whether it resumes from an earlier call or walks the day from midnight", () => {
+    const start = Date.UTC(2026, 10, 23);
+    const late = start + 20 * 3600_000 + 1234;
+    jackpotClock(start - 1); // the day before: the next call walks from midnight
+    const fresh = jackpotClock(late);
+    jackpotClock(start + 3600_000);
+    jackpotClock(start + 7 * 3600_000 + 17);
+    expect(jackpotClock(late)).toEqual(fresh); // resumed from 07:00
+    expect(jackpotClock(start + 3600_000)).toEqual((jackpotClock(start - 1), jackpotClock(start + 3600_000))); // earlier: from midnight again
+  });
+
   it("folds into the range: restarts from the bottom past the top, never under the bottom", () => {
     expect(foldJackpot(JACKPOT_MIN_CENTS + 5)).toBe(JACKPOT_MIN_CENTS + 5);
     expect(foldJackpot(JACKPOT_MAX_CENTS - 1)).toBe(JACKPOT_MAX_CENTS - 1);

@@ -27,17 +27,35 @@ function hash(n: number): number {
   return ((x ^ (x >>> 16)) >>> 0) / 4294967296;
 }
 
-/** The clock in hundredths at `ms`, when its next tick comes, and when its day (period) began. */
+/** Where the last call stopped walking the day's ticks: a later call of the same day resumes there. */
+let cursor: { day: number; t: number; k: number; cents: number } | null = null;
+
+/**
+ * The clock in hundredths at `ms`, when its next tick comes, and when its day (period) began.
+ * The ticks are walked from the last call's position when it is of the same day and not later
+ * than `ms` (every caller asks for "now", which only grows), so a call costs the ticks since the
+ * previous one, not every tick since midnight; the result is the same either way.
+ */
 export function jackpotClock(ms: number): { cents: number; nextTickAt: number; periodStart: number } {
   const day = Math.floor(ms / JACKPOT_PERIOD_MS);
   const periodStart = day * JACKPOT_PERIOD_MS;
-  // Start of day: a value in the lower half of the range, with cents.
-  let cents = Math.round((JACKPOT_MIN + hash(day) * (JACKPOT_MAX - JACKPOT_MIN) * 0.5) * 100);
-  let t = periodStart;
-  let k = 0;
+  let t: number;
+  let k: number;
+  let cents: number;
+  if (cursor && cursor.day === day && cursor.t <= ms) {
+    ({ t, k, cents } = cursor);
+  } else {
+    // Start of day: a value in the lower half of the range, with cents.
+    cents = Math.round((JACKPOT_MIN + hash(day) * (JACKPOT_MAX - JACKPOT_MIN) * 0.5) * 100);
+    t = periodStart;
+    k = 0;
+  }
   for (;;) {
     const step = JACKPOT_TICKS_MS[Math.floor(hash(day * 100_003 + k) * 3)]!;
-    if (t + step > ms) return { cents, nextTickAt: t + step, periodStart };
+    if (t + step > ms) {
+      cursor = { day, t, k, cents };
+      return { cents, nextTickAt: t + step, periodStart };
+    }
     t += step;
     cents += Math.round((100 + hash(day * 7_919 + k) * 400) * 100);
     k++;

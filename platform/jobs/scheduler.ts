@@ -25,13 +25,16 @@ export const JOBS: Job[] = [
 
 /**
  * The in-process scheduler (ARCHITECTURE.md, Cross-cutting): each job runs on a timer under its
- * advisory lock; every job is safe to repeat. Returns a stop function.
+ * advisory lock; every job is safe to repeat. Returns a stop function, which resolves once the
+ * runs in progress have finished (the safe point: a job is never cut half way by a shutdown).
  */
-export function startScheduler(handle: DbHandle, log: Logger, jobs: Job[] = JOBS): () => void {
+export function startScheduler(handle: DbHandle, log: Logger, jobs: Job[] = JOBS): () => Promise<void> {
+  const inProgress = new Set<Promise<void>>();
+  let stopped = false;
   const timers = jobs.map((job) => {
     let running = false;
     const tick = async () => {
-      if (running) return;
+      if (running || stopped) return;
       running = true;
       try {
         const done = await handle.withLock(JOB_LOCKS[job.name], () => job.run(handle, new Date()));
@@ -42,9 +45,17 @@ export function startScheduler(handle: DbHandle, log: Logger, jobs: Job[] = JOBS
         running = false;
       }
     };
-    const timer = setInterval(tick, job.everyMs);
+    const timer = setInterval(() => {
+      const run = tick();
+      inProgress.add(run);
+      void run.finally(() => inProgress.delete(run));
+    }, job.everyMs);
     timer.unref();
     return timer;
   });
-  return () => timers.forEach(clearInterval);
+  return async () => {
+    stopped = true;
+    timers.forEach(clearInterval);
+    await Promise.all(inProgress);
+  };
 }

@@ -22,7 +22,8 @@ export const MAX_AMOUNT = 10n ** 15n;
  */
 export function parseAmount(text: string, currency: string): bigint | null {
   const exp = currencyExponent(currency);
-  const m = /^(\d{1,16})(?:\.(\d+))?$/.exec(text.trim());
+  // Strict (issue 14): no whitespace, signs, exponents or grouping; the one parser of every money edge.
+  const m = /^(\d{1,16})(?:\.(\d+))?$/.exec(text);
   if (!m) return null;
   const frac = m[2] ?? "";
   if (frac.length > exp) return null;

@@ -10,6 +10,8 @@ import { getSiteStatus, updateSiteStatus, upsertMerchant } from "../system/servi
 import { registerPaymentOperatorRoutes } from "../payments/operator.js";
 import { registerWalletOperatorRoutes } from "../wallet/operator.js";
 import { registerLotteryOperatorRoutes } from "../lottery/routes.js";
+import { registerFeedbackOperatorRoutes } from "../feedback/routes.js";
+import { registerHelpOperatorRoutes } from "../help/routes.js";
 
 const code = z.string().regex(/^[A-Za-z0-9_-]{1,40}$/, "letters, digits, _ and - only");
 const localized = z.record(z.string().regex(/^[a-z]{2}(-[A-Za-z]{2,4})?$/), z.string().max(2000));
@@ -70,6 +72,8 @@ export function operatorRoutes() {
   registerPaymentOperatorRoutes(app);
   registerWalletOperatorRoutes(app);
   registerLotteryOperatorRoutes(app);
+  registerFeedbackOperatorRoutes(app);
+  registerHelpOperatorRoutes(app);
 
   const body = async <O,>(raw: Request, schema: z.ZodType<O, z.ZodTypeDef, unknown>): Promise<{ data: O } | { error: string }> => {
     let json: unknown;

@@ -129,23 +129,3 @@ export const withdrawals = pgTable(
     index("withdrawals_confirm_idx").on(t.confirmBy).where(sql`receipt = 'PENDING'`),
   ],
 );
-
-/** Member messages of spec §3: deposit credited, deposit failed, withdrawal approved or rejected. */
-export const memberMessages = pgTable(
-  "member_messages",
-  {
-    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
-    memberId: integer("member_id")
-      .notNull()
-      .references(() => members.id, { onDelete: "cascade" }),
-    merchantCode: text("merchant_code").notNull(),
-    /** An i18n key: deposit_credited, deposit_failed, withdrawal_approved, withdrawal_rejected. */
-    type: text("type").notNull(),
-    amount: bigint("amount", { mode: "bigint" }),
-    currency: text("currency"),
-    reference: text("reference"),
-    readAt: timestamp("read_at", { withTimezone: true }),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [index("member_messages_member_idx").on(t.memberId, t.id)],
-);

@@ -9,10 +9,10 @@ import { merchantVendors, vendors } from "../games/schema.js";
 import { ledgerAccounts, ledgerTransfers } from "../ledger/schema.js";
 import { ensureAccount, InsufficientFunds, memberBalance, postTransfer, reverseTransfer, withLedgerTx, type AccountRef, type Tx } from "../ledger/service.js";
 import { formatAmount, parseAmount } from "../ledger/money.js";
+import { postMessage } from "../messages/service.js";
 import {
   bankAccounts,
   deposits,
-  memberMessages,
   paymentChannels,
   withdrawals,
   type ChannelConfig,
@@ -75,8 +75,9 @@ function amountRefusal(currency: string) {
 
 const reference = (prefix: string) => `${prefix}${Date.now().toString(36).toUpperCase()}${randomBytes(4).toString("hex").toUpperCase()}`;
 
-async function notify(tx: Tx, memberId: number, merchantCode: string, type: string, amount: bigint, currency: string, ref: string) {
-  await tx.insert(memberMessages).values({ memberId, merchantCode, type, amount, currency, reference: ref });
+/** The member's message about a decided deposit or withdrawal, once per reference and outcome. */
+async function notify(tx: Tx, memberId: number, kind: string, amount: bigint, currency: string, ref: string) {
+  await postMessage(tx, { memberId, kind, params: { amount: formatAmount(amount, currency), currency, reference: ref }, currency, dedupeKey: `${kind}:${ref}` });
 }
 
 // ---------------------------------------------------------------- balances
@@ -405,7 +406,7 @@ export async function decideDeposit(db: Database, ref: string, outcome: "CREDITE
       .set({ status: outcome, decidedAt: new Date(), transferId, note: opts.note ?? null, providerRef: opts.providerRef ?? d.providerRef })
       .where(eq(deposits.id, d.id))
       .returning();
-    await notify(tx, d.memberId, d.merchantCode, outcome === "CREDITED" ? "deposit_credited" : "deposit_failed", d.amount, d.currency, d.reference);
+    await notify(tx, d.memberId, outcome === "CREDITED" ? "deposit_credited" : "deposit_failed", d.amount, d.currency, d.reference);
     return { ...depositView(updated!, undefined), changed: true };
   });
 }
@@ -676,7 +677,7 @@ export async function decideWithdrawal(db: Database, merchantCode: string, ref: 
       })
       .where(eq(withdrawals.id, w.id))
       .returning();
-    await notify(tx, w.memberId, merchantCode, decision === "APPROVED" ? "withdrawal_approved" : "withdrawal_rejected", w.amount, w.currency, w.reference);
+    await notify(tx, w.memberId, decision === "APPROVED" ? "withdrawal_approved" : "withdrawal_rejected", w.amount, w.currency, w.reference);
     return { ...withdrawalView(updated!), changed: true };
   });
 }
@@ -804,6 +805,28 @@ export async function transactionHistory(db: Database, member: Member, opts: { t
     db.select({ n: count() }).from(ledgerTransfers).where(where),
   ]);
   const cur = merchant.currency;
+  // A withdrawal's movements carry its state as it stands now: decided (approved and paid out,
+  // or rejected) and the member's receipt (received, not received, partly, or counted as received).
+  const withdrawRefs = [...new Set(rows.filter((t) => t.kind.startsWith("withdraw_") && t.reference).map((t) => t.reference!))];
+  const states = withdrawRefs.length
+    ? await db
+        .select()
+        .from(withdrawals)
+        .where(and(eq(withdrawals.memberId, member.id), inArray(withdrawals.reference, withdrawRefs)))
+    : [];
+  const stateOf = new Map(
+    states.map((w) => [
+      w.reference,
+      {
+        status: w.status,
+        receipt: w.receipt,
+        remainingAmount: w.remainingAmount === null ? null : formatAmount(w.remainingAmount, w.currency),
+        decidedAt: w.decidedAt?.toISOString() ?? null,
+        confirmBy: w.confirmBy?.toISOString() ?? null,
+        receiptAt: w.receiptAt?.toISOString() ?? null,
+      },
+    ]),
+  );
   return {
     currency: cur,
     pageNum: opts.pageNo,
@@ -825,6 +848,7 @@ export async function transactionHistory(db: Database, member: Member, opts: { t
         balanceAfter: formatAmount(balanceAfter, cur),
         fromWallet: out ?? null,
         toWallet: inn ?? null,
+        withdrawal: (t.kind.startsWith("withdraw_") && t.reference ? stateOf.get(t.reference) : undefined) ?? null,
       };
     }),
   };
@@ -867,34 +891,5 @@ export async function personalProfit(db: Database, member: Member, period: Perio
   return { currency: cur, categories, total: { bets: formatAmount(tb, cur), wins: formatAmount(tw, cur), profit: formatAmount(tw - tb, cur) } };
 }
 
-/** Member messages (deposit credited or failed, withdrawal approved or rejected), newest first. */
-export async function listMessages(db: Database, member: Member, limit = 20) {
-  const rows = await db.select().from(memberMessages).where(eq(memberMessages.memberId, member.id)).orderBy(desc(memberMessages.id)).limit(limit);
-  return rows.map((r) => ({
-    id: r.id,
-    type: r.type,
-    amount: r.amount === null || !r.currency ? null : formatAmount(r.amount, r.currency),
-    currency: r.currency,
-    reference: r.reference,
-    read: !!r.readAt,
-    createdAt: r.createdAt.toISOString(),
-  }));
-}
-
-export async function unreadCount(db: Database, member: Member): Promise<number> {
-  const [row] = await db
-    .select({ n: count() })
-    .from(memberMessages)
-    .where(and(eq(memberMessages.memberId, member.id), sql`${memberMessages.readAt} is null`));
-  return row?.n ?? 0;
-}
-
-/** Marks the member's messages read: all of them, or only those of the given types. */
-export async function markMessagesRead(db: Database, member: Member, types?: string[]) {
-  await db
-    .update(memberMessages)
-    .set({ readAt: new Date() })
-    .where(and(eq(memberMessages.memberId, member.id), sql`${memberMessages.readAt} is null`, types?.length ? inArray(memberMessages.type, types) : undefined));
-}
-
+export { listMessages, markMessagesRead, unreadCount } from "../messages/service.js";
 export { memberBalance };

@@ -1,11 +1,11 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { createTestPlatform, playersOf } from "../testing/db.js";
 import { checkInvariants } from "../ledger/service.js";
 import { createRng, hashSeed, newServerSeed } from "../house/fair.js";
 import { HOUSE_GAMES } from "../house/games/index.js";
 import { members } from "../accounts/schema.js";
 import { fairSeeds } from "./schema.js";
-import { jackpotPool } from "../games/jackpot-pool.js";
+import { jackpotPool, rebuildJackpotTotals } from "../games/jackpot-pool.js";
 
 type TestPlatform = Awaited<ReturnType<typeof createTestPlatform>>;
 
@@ -170,6 +170,29 @@ describe("in-house rounds", () => {
     const open = await p.call("/lgw/games/jackpot", { headers: host });
     expect(open.status).toBe(200);
     expect(open.body.value).toMatchObject({ amount: expect.stringMatching(/^1[12]\d{9}\.\d{2}$/), currency: "USD", contributionPercent: 1, settledStake: after.settledStake });
+  });
+
+  it("keeps the pool's running totals in step with the rounds, jackpot-sized wins included", async () => {
+    const demo = { code: "DEMO", currency: "USD" };
+    const at = Date.now();
+    const before = await jackpotPool(p.handle.db, demo, at, { cacheMs: 0 });
+    // A round of 1.00 that pays 600.00 (600x: jackpot-sized), settled by an UPDATE as finish() does.
+    const inserted = await p.handle.db.execute(sql`
+      insert into house_rounds (member_id, merchant_code, game_code, category, currency, seed_id, nonce, client_seed, request_key, bets, stake, balance_before)
+      select member_id, merchant_code, game_code, category, currency, seed_id, nonce, client_seed, 'jackpot-totals-test', bets, 100, 0
+      from house_rounds where merchant_code = 'DEMO' limit 1 returning id`);
+    const id = (inserted as unknown as { rows?: { id: number }[] }).rows?.[0]?.id ?? (inserted as unknown as { id: number }[])[0]!.id;
+    const mid = await jackpotPool(p.handle.db, demo, at, { cacheMs: 0 });
+    expect(mid.settledRounds).toBe(before.settledRounds); // still open: not counted
+    await p.handle.db.execute(sql`update house_rounds set status = 'SETTLED', win = 60000, settled_at = now() where id = ${id}`);
+    await p.handle.db.execute(sql`update house_rounds set status = 'SETTLED' where id = ${id}`); // no second count
+    const after = await jackpotPool(p.handle.db, demo, at, { cacheMs: 0 });
+    expect(after.settledRounds).toBe(before.settledRounds + 1);
+    expect(Number(after.settledStake) - Number(before.settledStake)).toBeCloseTo(1, 6);
+    expect(Number(after.jackpotWins) - Number(before.jackpotWins)).toBeCloseTo(600, 6);
+    // Recomputed from the rounds themselves, the totals are the same.
+    await rebuildJackpotTotals(p.handle.db);
+    expect(await jackpotPool(p.handle.db, demo, at, { cacheMs: 0 })).toEqual(after);
   });
 
   it("keeps every ledger invariant", async () => {

@@ -35,9 +35,12 @@ export const walletRounds = pgTable(
     roundId: text("round_id").notNull(),
     memberId: integer("member_id").notNull(),
     status: text("status").$type<"OPEN" | "CLOSED">().notNull().default("OPEN"),
+    /** The game of the round's first debit and the category of its launch (betting record). */
+    gameCode: text("game_code"),
+    category: text("category"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex("wallet_rounds_uq").on(t.vendorCode, t.roundId)],
+  (t) => [uniqueIndex("wallet_rounds_uq").on(t.vendorCode, t.roundId), index("wallet_rounds_member_idx").on(t.memberId, t.createdAt)],
 );
 
 /** Every wallet call by its transactionId, with the answer given, so a replay gets the same answer. */

@@ -280,7 +280,7 @@ export async function walletDebit(db: Database, vendorCode: string, req: DebitRe
     if (round?.status === "CLOSED") throw roundClosed();
     if (!round) {
       // A concurrent twin inserting the same round fails with 23505 and runs again (withLedgerTx).
-      [round] = await tx.insert(walletRounds).values({ vendorCode, roundId: req.roundId, memberId: p.memberId }).returning();
+      [round] = await tx.insert(walletRounds).values({ vendorCode, roundId: req.roundId, memberId: p.memberId, gameCode: req.gameCode, category: p.category }).returning();
     }
     let balance: bigint;
     let transferId: number | null = null;

@@ -44,7 +44,9 @@ test("forgot password by e-mail: unknown pair refused, then the mailed link sets
   await page.getByLabel("Nueva contraseña", { exact: true }).fill("mailreset1");
   await page.getByLabel("Confirmar nueva contraseña").fill("mailreset1");
   await page.getByRole("button", { name: /contraseña/i }).last().click();
-  await expect(page.getByTestId("member-info")).toContainText(account);
+  // Issue 14: a confirmation, not a login; the member logs in with the new password.
+  await expect(page.getByTestId("reset-done")).toBeVisible();
+  await expect(page.getByTestId("member-info")).toHaveCount(0);
   // The used link says so before any form.
   await page.goto(new URL(link!).pathname + new URL(link!).search);
   await expect(page.getByTestId("reset-link-state")).toHaveAttribute("data-state", "used");

@@ -3,7 +3,7 @@ import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import fc from "fast-check";
-import { freePort, REMIX_SERVE, root, startNode, waitFor } from "./servers";
+import { freePort, WEB_SERVER, root, startNode, waitFor } from "./servers";
 const built = existsSync(path.join(root, "build/index.js"));
 
 /** Values a hostile or clumsy client sends: empty, huge, unicode, control characters, markup. */
@@ -33,7 +33,7 @@ describe.runIf(built)("auth forms under random input", () => {
     dataDir = mkdtempSync(path.join(tmpdir(), "fuzz-"));
     const port = await freePort();
     base = `http://127.0.0.1:${port}`;
-    web = startNode([REMIX_SERVE, "build/index.js"], {
+    web = startNode([WEB_SERVER, "build/index.js"], {
       PORT: String(port),
       DATA_DIR: dataDir,
       NODE_ENV: "production",

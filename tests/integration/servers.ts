@@ -39,5 +39,6 @@ export function startNode(args: string[], env: Record<string, string>): ChildPro
   });
 }
 
-export const REMIX_SERVE = path.join(root, "node_modules/@remix-run/serve/dist/cli.js");
+/** The web server `npm start` runs (server/index.mjs; ADR 015). */
+export const WEB_SERVER = path.join(root, "server/index.mjs");
 export const TSX = path.join(root, "node_modules/tsx/dist/cli.mjs");

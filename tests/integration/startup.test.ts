@@ -11,7 +11,7 @@ describe.runIf(built)("start-up with a bad setting", () => {
     ["UPSTREAM_URL", "not-a-url"],
     ["DATABASE_URL", "mysql://db/x"],
   ])("stops with one clear line when %s is %s", (name, value) => {
-    const r = spawnSync(process.execPath, [path.join(root, "node_modules/@remix-run/serve/dist/cli.js"), "build/index.js"], {
+    const r = spawnSync(process.execPath, [path.join(root, "server/index.mjs"), "build/index.js"], {
       cwd: root,
       env: { PATH: process.env.PATH, PORT: "0", [name]: value } as unknown as NodeJS.ProcessEnv,
       encoding: "utf8",

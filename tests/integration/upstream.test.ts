@@ -2,7 +2,7 @@ import type { ChildProcess } from "node:child_process";
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { freePort, REMIX_SERVE, root, startNode as start, TSX, waitFor } from "./servers";
+import { freePort, WEB_SERVER, root, startNode as start, TSX, waitFor } from "./servers";
 const built = existsSync(path.join(root, "build/index.js"));
 
 // The scaled-out shape: the platform as its own service, the web calling it over UPSTREAM_URL.
@@ -22,7 +22,7 @@ describe.runIf(built)("web with a separate platform (UPSTREAM_URL)", () => {
       NODE_ENV: "production",
     });
     await waitFor(`http://127.0.0.1:${platformPort}/readyz`);
-    web = start([REMIX_SERVE, "build/index.js"], {
+    web = start([WEB_SERVER, "build/index.js"], {
       PORT: String(webPort),
       UPSTREAM_URL: `http://127.0.0.1:${platformPort}`,
       UPSTREAM_TIMEOUT_MS: "2000",

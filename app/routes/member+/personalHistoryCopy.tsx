@@ -10,7 +10,7 @@ import { useRecordHref } from "~/components/period-controls";
 import { TrialWarning } from "~/components/trial-warning";
 import { parsePeriod, periodRange, presetPeriods, todayIn } from "~/lib/periods";
 import { requireRealUser } from "~/services/auth.server";
-import { bettingRecord, houseGames, type RecordItem as RecordEntry, type RoundView } from "~/services/house.server";
+import { bettingRecord, houseGames, type RecordItem as RecordEntry, type RoundView, type VendorRoundView } from "~/services/house.server";
 import { lotteryGames, type TicketView } from "~/services/lottery.server";
 import { getLocale } from "~/services/i18n.server";
 import { getPermission } from "~/services/system.server";
@@ -139,7 +139,9 @@ export default function BettingRecord() {
           </section>
           {record.content.length ? (
             <ol className={m.records} data-testid="record-list">
-              {(record.content as RecordEntry[]).map((r) => (r.kind === "TICKET" ? <TicketItem key={`t${r.id}`} k={r} /> : <RecordItem key={`r${r.id}`} r={r} />))}
+              {(record.content as RecordEntry[]).map((r) =>
+                r.kind === "TICKET" ? <TicketItem key={`t${r.id}`} k={r} /> : r.kind === "VENDOR_ROUND" ? <VendorItem key={`w${r.id}`} w={r} /> : <RecordItem key={`r${r.id}`} r={r} />,
+              )}
             </ol>
           ) : (
             <p className={m.status} data-testid="record-empty">
@@ -209,6 +211,36 @@ function RecordItem({ r }: { r: RoundView }) {
           </Link>
         ) : null}
       </div>
+    </li>
+  );
+}
+
+/** A third-party vendor's round, as the seamless wallet recorded it (the vendor keeps the outcome). */
+function VendorItem({ w }: { w: VendorRoundView }) {
+  const { t } = useTranslation();
+  const fmt = useMoneyFormat();
+  return (
+    <li className={m.card} data-testid="record-vendor-round" data-round-id={w.roundId} data-game={w.game}>
+      <div className={m.recordHead}>
+        <strong>{w.gameName}</strong>
+        <span className={m.hint}>
+          {w.vendorCode} · {fmt.time(w.createdAt)}
+        </span>
+      </div>
+      <dl className={m.details}>
+        <dt className={m.term}>{t("hb_outcome")}</dt>
+        <dd className={m.value}>{w.status === "OPEN" ? t("hr_in_play") : Number(w.win) > 0 ? t("hb_result_win") : t("hb_no_win")}</dd>
+        <dt className={m.term}>{t("hb_stake")}</dt>
+        <dd className={m.value} data-testid="record-stake">
+          {fmt.amount(w.stake, w.currency)}
+        </dd>
+        <dt className={m.term}>{t("hb_win")}</dt>
+        <dd className={m.value} data-testid="record-win">
+          {w.status === "OPEN" ? "—" : fmt.amount(w.win, w.currency)}
+        </dd>
+        <dt className={m.term}>{t("hb_balance_after")}</dt>
+        <dd className={m.value}>{w.balanceAfter === null ? "—" : fmt.amount(w.balanceAfter, w.currency)}</dd>
+      </dl>
     </li>
   );
 }

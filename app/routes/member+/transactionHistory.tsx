@@ -31,7 +31,16 @@ export async function loader({ request }: LoaderFunctionArgs) {
     trial,
     view: q.view,
     type,
-    history: { ...history, content: history.content.map((r) => ({ ...r, timeText: q.moment(r.time) })) },
+    history: {
+      ...history,
+      content: history.content.map((r) => ({
+        ...r,
+        timeText: q.moment(r.time),
+        state: r.withdrawal
+          ? { ...r.withdrawal, decidedText: r.withdrawal.decidedAt ? q.moment(r.withdrawal.decidedAt) : null, receiptText: r.withdrawal.receiptAt ? q.moment(r.withdrawal.receiptAt) : null }
+          : null,
+      })),
+    },
   });
 }
 
@@ -95,7 +104,10 @@ export default function TransactionHistory() {
                             </>
                           ) : null}
                         </td>
-                        <td data-label={t("record_reference")} className={m.cell}>{r.reference}</td>
+                        <td data-label={t("record_reference")} className={m.cell}>
+                          {r.reference}
+                          {r.state ? <WithdrawalState state={r.state} /> : null}
+                        </td>
                         <td data-label={t("record_change")} className={`${m.cell} ${m.number}`}>
                           {between ? formatBalance(r.amount, i18n.language) : <SignedAmount amount={r.change} />}
                         </td>
@@ -114,6 +126,29 @@ export default function TransactionHistory() {
         </>
       )}
     </div>
+  );
+}
+
+/** Where a withdrawal stands: in process, approved and paid out or rejected, then the member's receipt. */
+function WithdrawalState({
+  state,
+}: {
+  state: { status: string; receipt: string | null; remainingAmount: string | null; decidedText: string | null; receiptText: string | null };
+}) {
+  const { t, i18n } = useTranslation();
+  return (
+    <small className={m.muted} data-testid="withdrawal-state" data-status={state.status} data-receipt={state.receipt ?? ""} style={{ display: "block" }}>
+      {t(`withdraw_status_${state.status}`)}
+      {state.decidedText ? ` · ${state.decidedText}` : ""}
+      {state.receipt ? (
+        <>
+          <br />
+          {t("receipt_label")}: {t(`receipt_${state.receipt}`)}
+          {state.receipt === "PARTIAL" && state.remainingAmount ? ` · ${t("receipt_missing", { amount: formatBalance(state.remainingAmount, i18n.language) })}` : ""}
+          {state.receiptText ? ` · ${state.receiptText}` : ""}
+        </>
+      ) : null}
+    </small>
   );
 }
 

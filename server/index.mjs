@@ -1,0 +1,200 @@
+// The web server behind `npm start`: the Remix build on plain node:http (ADR 015). It keeps what
+// remix-serve did for us (static assets, /build with immutable caching, gzip, the request
+// handler) without Express, compression and morgan on every request, and adds the graceful
+// shutdown (server/shutdown.mjs): SIGTERM stops taking connections, finishes the requests in
+// flight, stops the platform's jobs at a safe point, closes the database and exits within 10 s.
+//
+//   node server/index.mjs [build/index.js]      PORT (default 3000), HOST (default all interfaces)
+import { createReadStream, readFileSync, statSync } from "node:fs";
+import http from "node:http";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import { constants as zlibConstants, createGzip, gzipSync } from "node:zlib";
+import { createReadableStreamFromReadable, createRequestHandler, installGlobals } from "@remix-run/node";
+import { gracefulShutdown } from "./shutdown.mjs";
+
+process.env.NODE_ENV = process.env.NODE_ENV ?? "production";
+const buildPath = path.resolve(process.argv[2] ?? "build/index.js");
+const build = await import(pathToFileURL(buildPath).href);
+installGlobals({ nativeFetch: build.future?.v3_singleFetch });
+
+const handle = createRequestHandler(build, process.env.NODE_ENV);
+const publicDir = path.resolve("public");
+const assetsDir = path.resolve(build.assetsBuildDirectory);
+const publicPath = build.publicPath; // "/build/"
+
+const TYPES = {
+  ".js": "application/javascript; charset=utf-8",
+  ".css": "text/css; charset=utf-8",
+  ".json": "application/json; charset=utf-8",
+  ".svg": "image/svg+xml",
+  ".png": "image/png",
+  ".jpg": "image/jpeg",
+  ".webp": "image/webp",
+  ".ico": "image/x-icon",
+  ".woff2": "font/woff2",
+  ".txt": "text/plain; charset=utf-8",
+  ".map": "application/json; charset=utf-8",
+};
+const COMPRESSIBLE = /^(text\/|application\/(javascript|json|xml)|image\/svg)/;
+const MIN_COMPRESS = 1024;
+
+function acceptsGzip(req) {
+  const ae = req.headers["accept-encoding"];
+  return typeof ae === "string" && /\bgzip\b/.test(ae);
+}
+
+/** Static files: each read and gzipped once, then served from memory (assets are small and few). */
+const fileCache = new Map();
+function loadFile(file) {
+  let st;
+  try {
+    st = statSync(file);
+  } catch {
+    return null;
+  }
+  if (!st.isFile()) return null;
+  const cached = fileCache.get(file);
+  if (cached && cached.mtimeMs === st.mtimeMs && cached.size === st.size) return cached;
+  const type = TYPES[path.extname(file).toLowerCase()] ?? "application/octet-stream";
+  if (st.size > 4 * 1024 * 1024) return { file, type, size: st.size, mtimeMs: st.mtimeMs, big: true };
+  const body = readFileSync(file);
+  const gz = COMPRESSIBLE.test(type) && body.length >= MIN_COMPRESS ? gzipSync(body, { level: 9 }) : null;
+  const entry = { file, type, size: st.size, mtimeMs: st.mtimeMs, body, gz, etag: `W/"${st.size.toString(16)}-${Math.floor(st.mtimeMs).toString(16)}"` };
+  if (fileCache.size > 2000) fileCache.clear();
+  fileCache.set(file, entry);
+  return entry;
+}
+
+function serveStatic(req, res, url) {
+  if (req.method !== "GET" && req.method !== "HEAD") return false;
+  let pathname;
+  try {
+    pathname = decodeURIComponent(url.pathname);
+  } catch {
+    return false;
+  }
+  if (pathname.includes("\0")) return false;
+  const immutable = pathname.startsWith(publicPath);
+  const root = immutable ? assetsDir : publicDir;
+  const rel = immutable ? pathname.slice(publicPath.length) : pathname.slice(1);
+  if (!rel || rel.endsWith("/")) return false;
+  const file = path.resolve(root, rel);
+  if (!file.startsWith(root + path.sep)) return false;
+  const entry = loadFile(file);
+  if (!entry) return false;
+  res.setHeader("Content-Type", entry.type);
+  res.setHeader("Cache-Control", immutable ? "public, max-age=31536000, immutable" : "public, max-age=3600");
+  res.setHeader("Last-Modified", new Date(entry.mtimeMs).toUTCString());
+  if (entry.big) {
+    res.setHeader("Content-Length", entry.size);
+    if (req.method === "HEAD") res.end();
+    else createReadStream(entry.file).pipe(res);
+    return true;
+  }
+  res.setHeader("ETag", entry.etag);
+  res.setHeader("Vary", "Accept-Encoding");
+  if (req.headers["if-none-match"] === entry.etag) {
+    res.statusCode = 304;
+    res.end();
+    return true;
+  }
+  const body = entry.gz && acceptsGzip(req) ? entry.gz : entry.body;
+  if (body === entry.gz) res.setHeader("Content-Encoding", "gzip");
+  res.setHeader("Content-Length", body.length);
+  res.end(req.method === "HEAD" ? undefined : body);
+  return true;
+}
+
+function toRequest(req, res, url) {
+  const headers = new Headers();
+  for (const [key, value] of Object.entries(req.headers)) {
+    if (value === undefined) continue;
+    if (Array.isArray(value)) for (const v of value) headers.append(key, v);
+    else headers.set(key, value);
+  }
+  let controller = new AbortController();
+  res.once("finish", () => (controller = null));
+  res.once("close", () => controller?.abort());
+  const init = { method: req.method, headers, signal: controller.signal };
+  if (req.method !== "GET" && req.method !== "HEAD") {
+    init.body = createReadableStreamFromReadable(req);
+    init.duplex = "half";
+  }
+  return new Request(url.href, init);
+}
+
+async function sendResponse(req, res, response) {
+  res.statusCode = response.status;
+  if (response.statusText) res.statusMessage = response.statusText;
+  const cookies = [];
+  for (const [key, value] of response.headers.entries()) {
+    if (key === "set-cookie") cookies.push(value);
+    else res.setHeader(key, value);
+  }
+  if (cookies.length) res.setHeader("Set-Cookie", cookies);
+  const type = response.headers.get("content-type") ?? "";
+  const streaming = /text\/event-stream/i.test(type);
+  const gzip =
+    response.body && req.method !== "HEAD" && !streaming && !response.headers.has("content-encoding") && COMPRESSIBLE.test(type) && acceptsGzip(req);
+  if (!response.body || req.method === "HEAD") {
+    res.end();
+    return;
+  }
+  if (streaming) res.flushHeaders();
+  let out = res;
+  if (gzip) {
+    res.removeHeader("Content-Length");
+    res.setHeader("Content-Encoding", "gzip");
+    res.setHeader("Vary", res.getHeader("Vary") ? `${res.getHeader("Vary")}, Accept-Encoding` : "Accept-Encoding");
+    out = createGzip({ level: 6, flush: zlibConstants.Z_NO_FLUSH });
+    out.pipe(res);
+  }
+  const reader = response.body.getReader();
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      if (!out.write(value)) await new Promise((r) => out.once("drain", r));
+      if (res.destroyed) {
+        await reader.cancel().catch(() => {});
+        break;
+      }
+    }
+  } finally {
+    out.end();
+  }
+}
+
+const server = http.createServer(async (req, res) => {
+  const url = new URL(req.url ?? "/", `http://${req.headers.host ?? "localhost"}`);
+  try {
+    if (serveStatic(req, res, url)) return;
+    const response = await handle(toRequest(req, res, url));
+    await sendResponse(req, res, response);
+  } catch (err) {
+    console.error(err);
+    if (!res.headersSent) {
+      res.statusCode = 500;
+      res.setHeader("Content-Type", "text/plain; charset=utf-8");
+      res.end("Internal Server Error");
+    } else res.destroy();
+  }
+});
+server.keepAliveTimeout = 65_000;
+
+const log = (msg, extra = {}) => console.log(JSON.stringify({ level: 30, time: Date.now(), service: "web", ...extra, msg }));
+gracefulShutdown(server, {
+  log,
+  // The embedded platform (platform/index.ts), when this process started one: jobs stopped at a
+  // safe point, then the database closed. With UPSTREAM_URL there is none.
+  onDrained: async () => {
+    const platform = await globalThis.__embeddedPlatform?.catch(() => null);
+    await platform?.close();
+  },
+});
+
+const port = Number(process.env.PORT || 3000);
+const onListen = () => log("web listening", { port: server.address().port });
+if (process.env.HOST) server.listen(port, process.env.HOST, onListen);
+else server.listen(port, onListen);
