@@ -2,7 +2,7 @@ import { Form, Link, useLoaderData, useLocation, useSearchParams } from "@remix-
 import { useTranslation } from "react-i18next";
 import { supportedLanguages } from "~/i18n";
 import { vendorHref, type NavEntry } from "~/lib/navigation";
-import { formatBalance } from "~/lib/format";
+import { formatBalance, formatNumber } from "~/lib/format";
 import { gameCentreHref, playHref } from "~/lib/launch";
 import { formatRebate, rebateFor } from "~/lib/rebate";
 import type { loadGameCentre, loadListCentre } from "~/services/game-pages.server";
@@ -129,7 +129,7 @@ export function ListCentrePage() {
       )}
       {data.type !== "HOT" ? (
         <p className={g.resultCount} aria-live="polite" data-testid="result-count">
-          {t("games_found", { n: new Intl.NumberFormat(i18n.language).format(data.total) })}
+          {t("ui_games_found", { count: data.total, n: formatNumber(data.total, i18n.language) })}
         </p>
       ) : null}
       <GameGrid games={data.games} favourites={data.favourites} testId="game-list" />

@@ -66,7 +66,7 @@ export function BannerCarousel({ banners }: { banners: Banner[] }) {
           const img = (
             <>
               <img src={b.url} alt="" width={1200} height={400} loading={i === 0 ? "eager" : "lazy"} />
-              {b.title ? <span className={h.slideTitle}>{b.title}</span> : null}
+              {b.title ? <span className={h.slideTitle} dir="auto">{b.title}</span> : null}
             </>
           );
           return (
@@ -226,7 +226,7 @@ export function WinnersBoard({ winners, refreshTo }: { winners: Winner[]; refres
                   <td>{w.account}</td>
                   <td>{w.gameName}</td>
                   <td>
-                    {formatWinAmount(w.winAmount, i18n.language)} {w.currency}
+                    <bdi>{formatWinAmount(w.winAmount, i18n.language)} {w.currency}</bdi>
                   </td>
                 </tr>
               ))}

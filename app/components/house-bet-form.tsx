@@ -1,6 +1,7 @@
 import { Form } from "@remix-run/react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { localiseNumbersIn } from "~/lib/format";
 import { diceOdds, parseDiceTarget, type GameBets, type Pick, type Spot } from "~/lib/house-bets";
 import * as h from "~/styles/house.css";
 import * as s from "~/styles/shell.css";
@@ -115,7 +116,7 @@ function AmountInput({ name, label, values, errors, className = h.amount }: { na
 }
 
 function SpotField({ spot, values, errors }: { spot: Spot; values: Record<string, string>; errors: Record<string, string[]>}) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const name = `a_${spot.id}`;
   const label = labelString(spot.label, t);
   return (
@@ -123,7 +124,7 @@ function SpotField({ spot, values, errors }: { spot: Spot; values: Record<string
       <div className={h.spot}>
         <label htmlFor={name} className={h.spotLabel}>
           <span>{label}</span>
-          {spot.odds ? <span className={h.odds}>{spot.odds}</span> : null}
+          {spot.odds ? <span className={h.odds}>{localiseNumbersIn(spot.odds, i18n.language)}</span> : null}
         </label>
         <AmountInput name={name} label={t("hb_amount_for", { spot: label })} values={values} errors={errors} />
       </div>
@@ -160,7 +161,7 @@ function NumberGrid({ spots, values, errors }: { spots: Spot[]; values: Record<s
 }
 
 function PickField({ pick, values, errors }: { pick: Pick; values: Record<string, string>; errors: Record<string, string[]>}) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const label = labelString(pick.label, t);
   const amountName = `a_${pick.id}`;
   const pickName = `p_${pick.id}`;
@@ -170,7 +171,7 @@ function PickField({ pick, values, errors }: { pick: Pick; values: Record<string
       <div className={h.pickRow}>
         <label htmlFor={pickName} className={h.spotLabel}>
           <span>{label}</span>
-          {pick.odds ? <span className={h.odds}>{pick.odds}</span> : null}
+          {pick.odds ? <span className={h.odds}>{localiseNumbersIn(pick.odds, i18n.language)}</span> : null}
         </label>
         <select
           id={pickName}
@@ -211,7 +212,7 @@ function SingleAmount({ spot, values, errors }: { spot: Spot; values: Record<str
 
 /** Dice: over or under a target, the win chance and multiplier shown (live with scripts). */
 function DiceFields({ values, errors }: { values: Record<string, string>; errors: Record<string, string[]>}) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const [kind, setKind] = useState<"over" | "under">(values.d_kind === "under" ? "under" : "over");
   const [target, setTarget] = useState(values.d_target ?? "50.00");
   const parsed = parseDiceTarget(target);
@@ -231,7 +232,7 @@ function DiceFields({ values, errors }: { values: Record<string, string>; errors
         </div>
       </fieldset>
       <label htmlFor="d_target" className={h.legend}>
-        {t("hb_dice_target")}
+        {localiseNumbersIn(t("hb_dice_target"), i18n.language)}
       </label>
       <input
         id="d_target"
@@ -246,7 +247,9 @@ function DiceFields({ values, errors }: { values: Record<string, string>; errors
       />
       <MoneyFieldError id={errId("d_target")} errors={errors.d_target} />
       <p id="dice-odds" className={h.muted} data-testid="dice-odds" aria-live="polite">
-        {odds ? t("hb_dice_odds", { chance: odds.chance, multiplier: odds.multiplier }) : t("hb_err_dice_target")}
+        {odds
+          ? t("hb_dice_odds", { chance: localiseNumbersIn(odds.chance, i18n.language), multiplier: localiseNumbersIn(odds.multiplier, i18n.language) })
+          : t("hb_err_dice_target")}
       </p>
       <label htmlFor="a_dice" className={h.legend}>
         {t("amount_label")}

@@ -1,6 +1,7 @@
 import { Form, Link, useActionData, useLoaderData, useNavigation, useRevalidator } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { formatOdds, formatPercent } from "~/lib/format";
 import { CsrfInput } from "~/components/csrf";
 import { FieldError } from "~/components/field-error";
 import { MoneyFieldError, useMoneyFormat } from "~/components/money";
@@ -293,9 +294,9 @@ function Tickets({ tickets }: { tickets: TicketView[] }) {
             <tbody>
               {tickets.map((k) => (
                 <tr key={k.id} data-testid="ticket" data-ticket-id={k.id} data-status={k.status}>
-                  <td className={m.cell}>{k.id}</td>
-                  <td className={m.cell}>{k.issue}</td>
-                  <td className={m.cell}>
+                  <td data-label="#" className={m.cell}>{k.id}</td>
+                  <td data-label={t("lott_issue")} className={m.cell}>{k.issue}</td>
+                  <td data-label={t("hb_bets")} className={m.cell}>
                     <ul className={h.list}>
                       {k.lines.map((l, i) => (
                         <li key={i}>
@@ -305,13 +306,13 @@ function Tickets({ tickets }: { tickets: TicketView[] }) {
                       ))}
                     </ul>
                   </td>
-                  <td className={`${m.cell} ${m.number}`} data-testid="ticket-stake" data-amount={k.stake}>
+                  <td data-label={t("hb_stake")} className={`${m.cell} ${m.number}`} data-testid="ticket-stake" data-amount={k.stake}>
                     {fmt.amount(k.stake, k.currency)}
                   </td>
-                  <td className={`${m.cell} ${m.number}`} data-testid="ticket-win" data-amount={k.win}>
+                  <td data-label={t("hb_win")} className={`${m.cell} ${m.number}`} data-testid="ticket-win" data-amount={k.win}>
                     {k.status === "PENDING" || k.status === "PLACING" ? "—" : fmt.amount(k.win, k.currency)}
                   </td>
-                  <td className={m.cell}>{t(`lott_status_${k.status}`)}</td>
+                  <td data-label={t("status_label")} className={m.cell}>{t(`lott_status_${k.status}`)}</td>
                 </tr>
               ))}
             </tbody>
@@ -332,7 +333,7 @@ function selectionText(t: (k: string, o?: Record<string, unknown>) => string, ty
 }
 
 function OddsTable({ game }: { game: LotteryGameView }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   return (
     <section className={h.section} aria-labelledby="odds-title">
       <h2 id="odds-title" className={h.sectionTitle}>
@@ -350,9 +351,9 @@ function OddsTable({ game }: { game: LotteryGameView }) {
           <tbody>
             {game.odds.map((o) => (
               <tr key={o.type}>
-                <td className={m.cell}>{t(`lott_type_${o.type}`)}</td>
-                <td className={`${m.cell} ${m.number}`}>{o.odds === null ? t("lott_pays_by_tier") : `×${o.odds}`}</td>
-                <td className={`${m.cell} ${m.number}`}>{o.rtp}%</td>
+                <td data-label={t("hb_bets")} className={m.cell}>{t(`lott_type_${o.type}`)}</td>
+                <td data-label={t("lott_pays")} className={`${m.cell} ${m.number}`}>{o.odds === null ? t("lott_pays_by_tier") : `×${formatOdds(o.odds, i18n.language)}`}</td>
+                <td data-label={t("lott_rtp")} className={`${m.cell} ${m.number}`}>{formatPercent(Number(o.rtp) / 100, i18n.language)}</td>
               </tr>
             ))}
           </tbody>
@@ -426,12 +427,12 @@ function Results({ game }: { game: LotteryGameView }) {
               <tbody>
                 {(game.recent as DrawView[]).map((d) => (
                   <tr key={d.issue} data-testid="draw" data-issue={d.issue}>
-                    <td className={m.cell}>{d.issue}</td>
-                    <td className={m.cell}>{fmt.time(d.drawAt)}</td>
-                    <td className={m.cell} data-testid="draw-numbers">
+                    <td data-label={t("lott_issue")} className={m.cell}>{d.issue}</td>
+                    <td data-label={t("lott_draw_time")} className={m.cell}>{fmt.time(d.drawAt)}</td>
+                    <td data-label={t("lott_numbers")} className={m.cell} data-testid="draw-numbers">
                       {game.kind === "DIGITS" ? <Balls value={d.numbers?.N?.[0] ?? ""} /> : <span className={h.mono}>{(d.numbers?.[game.kind === "VN" ? "DB" : "P1"] ?? []).join(" ")}</span>}
                     </td>
-                    <td className={`${m.cell} ${h.mono}`}>
+                    <td data-label={t("lott_seed")} className={`${m.cell} ${h.mono}`}>
                       <details>
                         <summary>{d.serverSeed?.slice(0, 12)}…</summary>
                         <span style={{ overflowWrap: "anywhere" }}>{d.serverSeed}</span>

@@ -1,7 +1,7 @@
 import { Form } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { formatBalance, formatClock } from "~/lib/format";
+import { formatBalance, formatClock, formatMoney } from "~/lib/format";
 import * as m from "~/styles/member.css";
 import * as s from "~/styles/shell.css";
 import { CsrfInput } from "./csrf";
@@ -14,7 +14,7 @@ export function useMoneyFormat() {
   const { i18n } = useTranslation();
   const timeZone = useRootData()?.shell?.site.timeZone ?? "UTC";
   return {
-    amount: (value: string, currency?: string | null) => `${formatBalance(value, i18n.language)}${currency ? ` ${currency}` : ""}`,
+    amount: (value: string, currency?: string | null) => formatMoney(value, currency, i18n.language),
     time: (iso: string) => formatClock(new Date(iso), timeZone),
     language: i18n.language,
   };

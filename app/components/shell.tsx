@@ -3,7 +3,7 @@ import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import * as s from "~/styles/shell.css";
 import { SiteFooter } from "./footer";
-import { SiteHeader, useRootData } from "./header";
+import { SiteHeader, TabBar, useRootData } from "./header";
 import { SideMenuEnd, SideMenuStart } from "./side-menu";
 
 /**
@@ -49,6 +49,7 @@ export function AppShell({ children, layout: forced }: { children: ReactNode; la
         main
       )}
       {layout === "header" ? null : <SiteFooter data={data} />}
+      {data?.shell ? <TabBar /> : null}
     </>
   );
 }

@@ -11,15 +11,33 @@ export function ruleMessage(failure: ReturnType<typeof checkField>): string | nu
   return `pattern_${failure.patternId}|${boundsText(failure.min, failure.max)}`;
 }
 
+const DEFAULT_RULES: Record<string, Omit<FieldRule, "field">> = {
+  username: { acceptedPattern: "*", patternId: "LETTER_FIRST_ALNUM", minLength: 6, maxLength: 16, enabled: true, required: true },
+  password: { acceptedPattern: "*", patternId: "ALNUM_COMBINED", minLength: 8, maxLength: 20, enabled: true, required: true },
+};
+
+/** The rule a registration field is checked by: the operator's, or the default for username and password. */
+export function effectiveRule(rules: FieldRule[], field: string): FieldRule | null {
+  const own = rules.find((r) => r.field === field);
+  const fallback = DEFAULT_RULES[field];
+  if (fallback) return { field, ...fallback, ...(own ?? {}), enabled: true, required: true };
+  return own && own.enabled ? own : null;
+}
+
+/** The rule as the form shows it before any typing: the pattern's message key and its bounds. */
+export function ruleHint(rule: FieldRule | null): { key: string; bounds: string } | null {
+  if (!rule || rule.patternId === "ANY" && rule.minLength <= 1) return null;
+  return { key: `pattern_${rule.patternId}`, bounds: boundsText(rule.minLength, rule.maxLength) };
+}
+
 /**
  * The registration schema, built from the operator's field rules, so the browser and the server
  * check the same thing. The platform checks again and has the last word.
  */
 export function registerSchema(rules: FieldRule[]) {
   const byField = new Map(rules.map((r) => [r.field, r]));
-  const rule = (field: string, fallback: Omit<FieldRule, "field">): FieldRule => ({ field, ...fallback, ...(byField.get(field) ?? {}), enabled: true });
-  const username = { ...rule("username", { acceptedPattern: "*", patternId: "LETTER_FIRST_ALNUM", minLength: 6, maxLength: 16, enabled: true, required: true }), required: true };
-  const password = { ...rule("password", { acceptedPattern: "*", patternId: "ALNUM_COMBINED", minLength: 8, maxLength: 20, enabled: true, required: true }), required: true };
+  const username = effectiveRule(rules, "username")!;
+  const password = effectiveRule(rules, "password")!;
   const optional = OPTIONAL_REGISTER_FIELDS.map((f) => byField.get(f)).filter((r): r is FieldRule => !!r && r.enabled);
   return z
     .object({
@@ -51,17 +69,7 @@ export function registerSchema(rules: FieldRule[]) {
 
 /** Registration by mobile number: the number, its SMS code (when asked for), passwords, ticks. */
 export function registerMobileSchema(rules: FieldRule[], codeRequired: boolean) {
-  const byField = new Map(rules.map((r) => [r.field, r]));
-  const password: FieldRule = {
-    field: "password",
-    acceptedPattern: "*",
-    patternId: "ALNUM_COMBINED",
-    minLength: 8,
-    maxLength: 20,
-    ...(byField.get("password") ?? {}),
-    enabled: true,
-    required: true,
-  };
+  const password = effectiveRule(rules, "password")!;
   return z
     .object({
       intent: z.string().max(20).optional(),

@@ -10,6 +10,7 @@ import { SendCodeButton } from "~/components/send-code";
 import { ruleMessage } from "~/lib/register-schema";
 import { CODE_ERRORS } from "~/lib/code-errors";
 import { readForm } from "~/services/forms.server";
+import { getLocale } from "~/services/i18n.server";
 import { platformFetch, callPlatform, PlatformError } from "~/services/platform.server";
 import { getClientIp, getSiteHost } from "~/services/client-info.server";
 import { getRequestId } from "~/services/observability.server";
@@ -41,6 +42,8 @@ export async function action({ request }: ActionFunctionArgs) {
         "x-request-id": getRequestId(request),
         "x-site-host": getSiteHost(request),
         "x-site-origin": new URL(request.url).origin,
+        // The e-mail goes out in the reader's language.
+        "accept-language": await getLocale(request),
         ...(getClientIp(request) ? { "x-client-ip": getClientIp(request)! } : {}),
       },
       body: new URLSearchParams({ username: values.username!, email: values.email! }).toString(),
@@ -59,6 +62,8 @@ export async function action({ request }: ActionFunctionArgs) {
     if (intent === "sendCode") {
       const sent = await callPlatform(request, "/wps/sms/reset", {
         method: "POST",
+        // The SMS goes out in the reader's language.
+        language: await getLocale(request),
         body: { mobileNum: values.mobileNum, countryDialingCode: values.countryDialingCode },
         schema: z.object({ resendAt: z.string() }),
       });

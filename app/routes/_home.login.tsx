@@ -12,6 +12,7 @@ import { loginSchema } from "~/lib/auth-schemas";
 import { getUser } from "~/services/auth.server";
 import { CODE_ERRORS } from "~/lib/code-errors";
 import { readForm } from "~/services/forms.server";
+import { getLocale } from "~/services/i18n.server";
 import { callPlatform, PlatformError } from "~/services/platform.server";
 import { safeRedirectPath } from "~/services/preferences.server";
 import { commitSession } from "~/services/session.server";
@@ -92,6 +93,8 @@ export async function action({ request }: ActionFunctionArgs) {
     try {
       const sent = await callPlatform(request, "/wps/sms/login", {
         method: "POST",
+        // The SMS goes out in the reader's language.
+        language: await getLocale(request),
         body: { mobileNum: v.mobileNum, countryDialingCode: v.countryDialingCode },
         schema: codeSent,
       });

@@ -10,10 +10,12 @@ import { RouteErrorBoundary } from "~/components/error-boundary";
 import { FieldError } from "~/components/field-error";
 import { Popup } from "~/components/popup";
 import { SendCodeButton } from "~/components/send-code";
-import { registerMobileSchema, registerSchema, ruleMessage } from "~/lib/register-schema";
+import { effectiveRule, registerMobileSchema, registerSchema, ruleHint, ruleMessage } from "~/lib/register-schema";
+import { RequiredMark, RequiredNote, TextField } from "~/components/form-field";
 import { getUser } from "~/services/auth.server";
 import { CODE_ERRORS } from "~/lib/code-errors";
 import { readForm } from "~/services/forms.server";
+import { getLocale } from "~/services/i18n.server";
 import { callPlatform, PlatformError } from "~/services/platform.server";
 import { commitSession } from "~/services/session.server";
 import * as h from "~/styles/home.css";
@@ -123,6 +125,8 @@ async function registerByMobile(request: Request, formData: FormData, fields: z.
     if (v.intent === "sendCode") {
       const sent = await callPlatform(request, "/wps/sms/register", {
         method: "POST",
+        // The SMS goes out in the reader's language.
+        language: await getLocale(request),
         body: { countryDialingCode: v.countryDialingCode, mobileNo: v.mobileNum },
         schema: z.object({ resendAt: z.string() }),
       });
@@ -195,8 +199,14 @@ function Ticks({ terms, age }: { terms: Tick; age: Tick }) {
       ] as const).map(([field, label]) => (
         <div key={label}>
           <label className={s.inlineForm}>
-            <input {...getInputProps(field, { type: "checkbox" })} />
+            <input
+              {...getInputProps(field, { type: "checkbox" })}
+              aria-required="true"
+              aria-invalid={field.errors?.length ? true : undefined}
+              aria-describedby={field.errors?.length ? field.errorId : undefined}
+            />
             {t(label)}
+            <RequiredMark />
           </label>
           <FieldError id={field.errorId} errors={field.errors} />
         </div>
@@ -207,7 +217,7 @@ function Ticks({ terms, age }: { terms: Tick; age: Tick }) {
 
 function Honeypot() {
   return (
-    <div aria-hidden="true" style={{ position: "absolute", left: "-10000px", width: 1, height: 1, overflow: "hidden" }}>
+    <div aria-hidden="true" style={{ position: "absolute", width: 1, height: 1, overflow: "hidden", clipPath: "inset(50%)", whiteSpace: "nowrap" }}>
       <label>
         Website
         <input name="website" tabIndex={-1} autoComplete="off" defaultValue="" />
@@ -233,13 +243,10 @@ function MobileRegisterForm() {
     onValidate: ({ formData }) => parseWithZod(formData, { schema }),
   });
   type F = (typeof fields)["mobileNum"];
-  const text = (field: F, label: string, type: "text" | "password" | "tel", autoComplete: string) => (
-    <div>
-      <label htmlFor={field.id}>{label}</label>
-      <input {...getInputProps(field, { type })} autoComplete={autoComplete} className={s.field} style={{ width: "100%" }} />
-      <FieldError id={field.errorId} errors={field.errors} />
-    </div>
+  const text = (field: F, label: string, type: "text" | "password" | "tel", autoComplete: string, required = false, hint: Parameters<typeof TextField>[0]["hint"] = null) => (
+    <TextField field={field} label={label} type={type} autoComplete={autoComplete} required={required} hint={hint} />
   );
+  const passwordHint = ruleHint(effectiveRule(rules, "password"));
   return (
     <Form method="post" action={`/register?mode=mobile`} className={h.formGrid} {...getFormProps(form)} data-testid="register-mobile-form">
       <CsrfInput />
@@ -249,16 +256,17 @@ function MobileRegisterForm() {
           {form.errors.map((e) => t(e)).join(" ")}
         </p>
       ) : null}
+      <RequiredNote />
       {text(fields.countryDialingCode, t("country_code"), "text", "tel-country-code")}
-      {text(fields.mobileNum, t("login_mobile"), "tel", "tel-national")}
+      {text(fields.mobileNum, t("login_mobile"), "tel", "tel-national", true, t("login_mobile_hint"))}
       {codeRequired ? (
         <>
           <SendCodeButton sentUntil={acted && "sentUntil" in acted && typeof acted.sentUntil === "string" ? acted.sentUntil : null} />
-          {text(fields.verificationCode, t("login_code"), "text", "one-time-code")}
+          {text(fields.verificationCode, t("login_code"), "text", "one-time-code", true)}
         </>
       ) : null}
-      {text(fields.password, t("login_password"), "password", "new-password")}
-      {text(fields.confirmPassword, t("confirm_password"), "password", "new-password")}
+      {text(fields.password, t("login_password"), "password", "new-password", true, passwordHint)}
+      {text(fields.confirmPassword, t("confirm_password"), "password", "new-password", true)}
       {text(fields.referralCode, t("referral_code"), "text", "off")}
       <Honeypot />
       <Ticks terms={fields.terms as unknown as Tick} age={fields.age as unknown as Tick} />
@@ -285,14 +293,14 @@ function UsernameRegisterForm() {
     onValidate: ({ formData }) => parseWithZod(formData, { schema }),
   });
   const enabled = (f: string) => rules.some((r) => r.field === f && r.enabled);
-  type TextField = (typeof fields)["username"];
-  const text = (field: TextField, label: string, type: "text" | "password" | "email" | "tel", autoComplete: string) => (
-    <div>
-      <label htmlFor={field.id}>{label}</label>
-      <input {...getInputProps(field, { type })} autoComplete={autoComplete} className={s.field} style={{ width: "100%" }} />
-      <FieldError id={field.errorId} errors={field.errors} />
-    </div>
-  );
+  type Field = (typeof fields)["username"];
+  /** Each field shows the operator's rule for it up front, and its asterisk when required. */
+  const text = (field: Field, label: string, type: "text" | "password" | "email" | "tel", autoComplete: string, ruleField?: string) => {
+    const rule = ruleField ? effectiveRule(rules, ruleField) : null;
+    return (
+      <TextField field={field} label={label} type={type} autoComplete={autoComplete} required={!!rule?.required} hint={ruleHint(rule)} />
+    );
+  };
   return (
       <Form method="post" action="/register" className={h.formGrid} {...getFormProps(form)}>
         <CsrfInput />
@@ -301,11 +309,12 @@ function UsernameRegisterForm() {
             {form.errors.map((e) => t(e)).join(" ")}
           </p>
         ) : null}
-        {text(fields.username, t("login_username"), "text", "username")}
-        {text(fields.password, t("login_password"), "password", "new-password")}
-        {text(fields.confirmPassword, t("confirm_password"), "password", "new-password")}
-        {enabled("email") ? text(fields.email, t("email_label"), "email", "email") : null}
-        {enabled("mobileNum") ? text(fields.mobileNum, t("login_mobile"), "tel", "tel") : null}
+        <RequiredNote />
+        {text(fields.username, t("login_username"), "text", "username", "username")}
+        {text(fields.password, t("login_password"), "password", "new-password", "password")}
+        <TextField field={fields.confirmPassword} label={t("confirm_password")} type="password" autoComplete="new-password" required />
+        {enabled("email") ? text(fields.email, t("email_label"), "email", "email", "email") : null}
+        {enabled("mobileNum") ? text(fields.mobileNum, t("login_mobile"), "tel", "tel", "mobileNum") : null}
         {text(fields.referralCode, t("referral_code"), "text", "off")}
         <Honeypot />
         <Ticks terms={fields.terms as unknown as Tick} age={fields.age as unknown as Tick} />

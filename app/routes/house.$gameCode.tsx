@@ -1,6 +1,7 @@
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { formatNumber } from "~/lib/format";
 import { CsrfInput } from "~/components/csrf";
 import { RouteErrorBoundary } from "~/components/error-boundary";
 import { FieldError } from "~/components/field-error";
@@ -27,6 +28,7 @@ import {
   type RoundView,
 } from "~/services/house.server";
 import { newRequestKey } from "~/services/money.server";
+import { lastBet, rememberBet } from "~/services/last-bet.server";
 import { PlatformError } from "~/services/platform.server";
 import * as h from "~/styles/house.css";
 import * as s from "~/styles/shell.css";
@@ -50,7 +52,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const game = catalogue.find((g) => g.code === code);
   if (!game) throw new Response(null, { status: 404 });
   const facts = tableFacts(code, user.currency || "USD");
-  const base = { game, trial, balance: user.balance, currency: user.currency, limits: facts?.table ?? null, slot: facts?.slot ?? null };
+  const base = { game, trial, balance: user.balance, currency: user.currency, limits: facts?.table ?? null, slot: facts?.slot ?? null, lastBet: await lastBet(request, code, def) };
   if (trial) return json({ ...base, seeds: null, round: null as RoundView | null, recent: [] as RoundView[], requestKey: "", revealed: null });
   const url = new URL(request.url);
   const wanted = roundIdOf(url.searchParams.get("round"));
@@ -109,7 +111,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (!/^[A-Za-z0-9_-]{8,80}$/.test(requestKey)) return reply({ "": ["err_correct_info"] }, 400, values);
   try {
     const round = await playRound(request, { game: code, bets: parsed.bets, requestKey });
-    return redirect(`/house/${code}?round=${round.id}`);
+    // The next round starts from this stake and layout.
+    return redirect(`/house/${code}?round=${round.id}`, { headers: { "Set-Cookie": await rememberBet(request, code, values) } });
   } catch (e) {
     const facts = tableFacts(code, user.currency || "USD");
     const refusal = betRefusal(e, { fields: parsed.fields, bets: parsed.bets, table: facts?.table ?? null });
@@ -146,7 +149,7 @@ export default function HouseGame() {
               def={def}
               limits={data.limits}
               requestKey={data.requestKey}
-              values={acted?.intent === "bet" ? acted.values : {}}
+              values={acted?.intent === "bet" ? acted.values : data.lastBet}
               errors={acted?.intent === "bet" ? acted.errors : {}}
             />
           )}
@@ -250,7 +253,7 @@ type Revealed = { serverSeed: string; serverSeedHash: string; clientSeed: string
 
 /** Provably fair: the commitments shown before play, and the client seed the member may set. */
 function FairPanel({ seeds, revealed, action }: { seeds: SeedsData; revealed: Revealed; action?: ActionData }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const a = seeds.active;
   const failed = !!action?.errors.clientSeed?.length;
   return (
@@ -260,7 +263,7 @@ function FairPanel({ seeds, revealed, action }: { seeds: SeedsData; revealed: Re
       </h2>
       {revealed ? (
         <p role="status" className={h.ok} data-testid="seed-revealed">
-          {t("hb_seed_revealed", { n: revealed.roundsPlayed })} <span className={h.mono}>{revealed.serverSeed}</span>
+          {t("ui_seed_revealed", { count: revealed.roundsPlayed, n: formatNumber(revealed.roundsPlayed, i18n.language) })} <span className={h.mono}>{revealed.serverSeed}</span>
         </p>
       ) : null}
       <dl className={h.factsStacked}>

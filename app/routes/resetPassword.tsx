@@ -1,10 +1,11 @@
-import { json, redirect, type ActionFunctionArgs } from "@remix-run/node";
-import { Form, Link, useActionData, useSearchParams } from "@remix-run/react";
+import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
 import { CsrfInput } from "~/components/csrf";
 import { RouteErrorBoundary } from "~/components/error-boundary";
 import { FieldError } from "~/components/field-error";
+import { RequiredMark } from "~/components/form-field";
 import { ruleMessage } from "~/lib/register-schema";
 import { readForm } from "~/services/forms.server";
 import { callPlatform, PlatformError } from "~/services/platform.server";
@@ -12,6 +13,20 @@ import * as h from "~/styles/home.css";
 import * as s from "~/styles/shell.css";
 
 export const handle = { layout: "full" };
+
+/** A dead or used link says so before the form, instead of failing on submit. */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const token = (new URL(request.url).searchParams.get("token") ?? "").slice(0, 200);
+  // After a reset the page shows its confirmation, not the link's state.
+  if (new URL(request.url).searchParams.get("done") === "1") return json({ link: "valid" as const });
+  if (!token) return json({ link: "unknown" as const });
+  const value = await callPlatform(request, "/wps/member/password/reset/status", {
+    method: "POST",
+    body: { token },
+    schema: z.object({ status: z.enum(["valid", "used", "expired", "unknown"]) }),
+  });
+  return json({ link: value.status });
+}
 
 /**
  * The page an e-mailed reset link opens: a new password, once; then a confirmation, not logged
@@ -41,6 +56,7 @@ export default function ResetPassword() {
   const { t } = useTranslation();
   const [params] = useSearchParams();
   const acted = useActionData<typeof action>();
+  const { link } = useLoaderData<typeof loader>();
   const errors = acted?.errors ?? {};
   if (params.get("done") === "1") {
     return (
@@ -50,6 +66,21 @@ export default function ResetPassword() {
         <Link to="/login" className={s.primaryButton}>
           {t("login_submit")}
         </Link>
+      </div>
+    );
+  }
+  if (link !== "valid") {
+    return (
+      <div data-testid="reset-page">
+        <h1>{t("reset_title")}</h1>
+        <p className={s.fieldError} role="alert" data-testid="reset-link-state" data-state={link}>
+          {t(link === "used" ? "ui_reset_used" : link === "expired" ? "ui_reset_expired" : "err_reset_link")}
+        </p>
+        <p>
+          <Link to="/forgotPassword" className={s.primaryButton}>
+            {t("ui_reset_ask_again")}
+          </Link>
+        </p>
       </div>
     );
   }
@@ -66,12 +97,16 @@ export default function ResetPassword() {
         <input type="hidden" name="token" value={params.get("token") ?? ""} />
         {(["newPassword", "confirmNewPassword"] as const).map((name) => (
           <div key={name}>
-            <label htmlFor={`reset-${name}`}>{t(name === "newPassword" ? "new_password" : "confirm_new_password")}</label>
+            <label htmlFor={`reset-${name}`}>
+              {t(name === "newPassword" ? "new_password" : "confirm_new_password")}
+              <RequiredMark />
+            </label>
             <input
               id={`reset-${name}`}
               name={name}
               type="password"
               autoComplete="new-password"
+              aria-required="true"
               aria-invalid={errors[name] ? true : undefined}
               aria-describedby={errors[name] ? `reset-${name}-error` : undefined}
               className={s.field}

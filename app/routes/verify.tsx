@@ -1,6 +1,7 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { formatNumber } from "~/lib/format";
 import { RouteErrorBoundary } from "~/components/error-boundary";
 import { FieldError } from "~/components/field-error";
 import { BetList, GameOutcome } from "~/components/house-outcome";
@@ -13,6 +14,11 @@ import * as s from "~/styles/shell.css";
 export const handle = { layout: "full" };
 
 type Manual = { serverSeedHash: string; currency: string; outcome?: unknown; totalStake: string; totalPayout: string };
+/** A round's decimal amount in the page's number format (its own decimals kept); anything else as it is. */
+function amountText(value: string, locale: string): string {
+  return /^-?\d+(\.\d+)?$/.test(value) ? formatNumber(value, locale, value.split(".")[1]?.length ?? 0, value.split(".")[1]?.length ?? 0) : value;
+}
+
 /** `currency`: of the bets' decimal amounts; a checked round's own, else empty for the site's. */
 type ManualInput = { game: string; serverSeed: string; clientSeed: string; nonce: string; bets: string; actions: string; currency: string };
 
@@ -134,7 +140,7 @@ export default function VerifyPage() {
 }
 
 function Checked({ v, slots }: { v: VerifyView; slots: Record<string, unknown> }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const ok = v.revealed && v.hashMatches === true && v.result?.ok === true;
   return (
     <section className={h.section} aria-labelledby="checked-title" data-testid="verify-result" data-round-id={v.roundId}>
@@ -176,9 +182,9 @@ function Checked({ v, slots }: { v: VerifyView; slots: Record<string, unknown> }
           </>
         ) : null}
         <dt className={h.factTerm}>{t("hb_stake")}</dt>
-        <dd className={h.factValue}>{v.totalStake}</dd>
+        <dd className={h.factValue}>{amountText(v.totalStake, i18n.language)}</dd>
         <dt className={h.factTerm}>{t("hb_win")}</dt>
-        <dd className={h.factValue}>{v.totalPayout}</dd>
+        <dd className={h.factValue}>{amountText(v.totalPayout, i18n.language)}</dd>
       </dl>
       <GameOutcome game={v.game} outcome={v.outcome} bets={v.bets} stake={v.totalStake} slot={(slots[v.game] as never) ?? null} />
       {v.revealed ? (
@@ -259,7 +265,7 @@ function DrawForm() {
 }
 
 function Calculator() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { games, input, manual, errors, slots } = useLoaderData<typeof loader>();
   const field = (name: keyof ManualInput, label: string, extra: { textarea?: boolean; hint?: string } = {}) => {
     const failed = !!errors[name]?.length;
@@ -322,10 +328,10 @@ function Calculator() {
             <dt className={h.factTerm}>{t("hb_server_seed_hash")}</dt>
             <dd className={`${h.factValue} ${h.mono}`}>{manual.serverSeedHash}</dd>
             <dt className={h.factTerm}>{t("hb_stake")}</dt>
-            <dd className={h.factValue}>{manual.totalStake}</dd>
+            <dd className={h.factValue}>{amountText(manual.totalStake, i18n.language)}</dd>
             <dt className={h.factTerm}>{t("hb_win")}</dt>
-            <dd className={h.factValue} data-testid="calc-payout">
-              {manual.totalPayout}
+            <dd className={h.factValue} data-testid="calc-payout" data-amount={manual.totalPayout}>
+              {amountText(manual.totalPayout, i18n.language)}
             </dd>
           </dl>
           <GameOutcome game={input.game} outcome={manual.outcome} bets={safeBets(input.bets)} stake={manual.totalStake} slot={(slots[input.game] as never) ?? null} />

@@ -55,10 +55,17 @@ export const noticeBar = style({
   borderRadius: 10,
   margin: "0 0 16px",
   overflow: "hidden",
+  flexWrap: "wrap",
 });
 export const clock = style({ fontVariantNumeric: "tabular-nums", whiteSpace: "nowrap", color: vars.color.muted });
 const marquee = keyframes({ from: { transform: "translateX(0)" }, to: { transform: "translateX(-50%)" } });
-export const marqueeWindow = style({ flex: 1, overflow: "hidden", minWidth: 0 });
+export const marqueeWindow = style({
+  flex: "1 1 200px",
+  overflow: "hidden",
+  minWidth: 0,
+  // Without motion the notices stay in one row that the reader swipes.
+  "@media": { [reduced]: { overflowX: "auto" } },
+});
 export const marqueeTrack = style({
   display: "flex",
   gap: 32,
@@ -68,7 +75,8 @@ export const marqueeTrack = style({
   padding: 0,
   animation: `${marquee} 40s linear infinite`,
   selectors: { [`${marqueeWindow}:hover &, ${marqueeWindow}:focus-within &`]: { animationPlayState: "paused" } },
-  "@media": { [reduced]: { animation: "none", flexWrap: "wrap", width: "auto" } },
+  whiteSpace: "nowrap",
+  "@media": { [reduced]: { animation: "none" } },
 });
 
 export const jackpot = style({

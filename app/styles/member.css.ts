@@ -16,10 +16,15 @@ export const menu = style({
   listStyle: "none",
   margin: 0,
   padding: 0,
-  "@media": { "screen and (min-width: 760px)": { flexDirection: "column", flexWrap: "nowrap" } },
+  "@media": {
+    // Phones: one row that scrolls sideways, so the page starts right under it.
+    "screen and (max-width: 759.98px)": { flexWrap: "nowrap", overflowX: "auto", scrollbarWidth: "none", marginInline: -12, paddingInline: 12 },
+    "screen and (min-width: 760px)": { flexDirection: "column", flexWrap: "nowrap" },
+  },
 });
 export const menuLink = style({
   display: "block",
+  whiteSpace: "nowrap",
   padding: "8px 12px",
   borderRadius: 6,
   color: vars.color.text,
@@ -109,3 +114,46 @@ export const formCard = style({ display: "grid", gap: 10, maxWidth: 420 });
 /** A notice card whose paragraphs are spaced by the card's gap only. */
 export const noticeCard = style([card]);
 globalStyle(`${noticeCard} p`, { margin: 0 });
+
+/*
+ * Below 600 px a record table becomes a stack of cards: one row a card, one cell a line with
+ * its column's name (the cell's data-label) at the start and the value at the end.
+ */
+const narrow = "screen and (max-width: 599.98px)";
+globalStyle(`${table}, ${table} tbody, ${table} tfoot`, { "@media": { [narrow]: { display: "block", width: "100%" } } });
+globalStyle(`${table} thead`, {
+  "@media": { [narrow]: { position: "absolute", width: 1, height: 1, overflow: "hidden", clip: "rect(0 0 0 0)", whiteSpace: "nowrap" } },
+});
+globalStyle(`${table} tr`, {
+  "@media": {
+    [narrow]: {
+      display: "grid",
+      gridTemplateColumns: "minmax(0, 1fr)",
+      gap: 2,
+      padding: "8px 10px",
+      marginBottom: 8,
+      border: `1px solid ${vars.color.border}`,
+      borderRadius: 8,
+      background: vars.color.surface,
+    },
+  },
+});
+globalStyle(`${table} td, ${table} th`, {
+  "@media": {
+    [narrow]: {
+      display: "flex",
+      flexWrap: "wrap",
+      justifyContent: "space-between",
+      gap: "2px 12px",
+      padding: "2px 0",
+      border: 0,
+      whiteSpace: "normal",
+      overflowWrap: "anywhere",
+      minWidth: 0,
+    },
+  },
+});
+globalStyle(`${table} td[data-label]::before`, {
+  "@media": { [narrow]: { content: "attr(data-label)", color: vars.color.muted, fontWeight: 400, textAlign: "start" } },
+});
+globalStyle(`${tableWrap}`, { "@media": { [narrow]: { overflowX: "visible" } } });

@@ -1,4 +1,5 @@
 import { createHash, randomInt } from "node:crypto";
+import { messageText } from "./message-texts.js";
 import { and, desc, eq, gt, isNull, sql } from "drizzle-orm";
 import type { Database } from "../db/client.js";
 import { DomainError } from "../http/envelope.js";
@@ -40,7 +41,7 @@ export async function expiredMinutesFor(db: Database, merchantCode: string): Pro
 export async function sendCode(
   db: Database,
   provider: MessageProvider,
-  opts: { merchantCode: string; purpose: CodePurpose; target: string; deliver: boolean; channel?: "sms" | "email"; ip?: string | null },
+  opts: { merchantCode: string; purpose: CodePurpose; target: string; deliver: boolean; channel?: "sms" | "email"; ip?: string | null; languages?: Array<string | null | undefined> },
 ) {
   const expiredMinutes = await expiredMinutesFor(db, opts.merchantCode);
   const windowMs = expiredMinutes * 60_000;
@@ -73,7 +74,7 @@ export async function sendCode(
   if (opts.deliver) {
     // A code the gateway refused was never sent: forget it, so the member can try again at once.
     const forget = () => db.delete(verificationCodes).where(eq(verificationCodes.id, stored!.id));
-    await provider.send({ merchantCode: opts.merchantCode, channel: opts.channel ?? "sms", recipient: opts.target, body: `Your verification code is ${code}. It expires in ${expiredMinutes} min.` }).catch(async (err) => {
+    await provider.send({ merchantCode: opts.merchantCode, channel: opts.channel ?? "sms", recipient: opts.target, body: messageText("code", opts.languages ?? [], { code, minutes: expiredMinutes }) }).catch(async (err) => {
       await forget();
       throw err;
     });

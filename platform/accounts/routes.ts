@@ -20,6 +20,7 @@ import {
   requestCode,
   resetByPhone,
   resetByToken,
+  resetLinkStatus,
   revokeSession,
   smsLogin,
 } from "./service.js";
@@ -174,7 +175,7 @@ export function accountRoutes() {
       const body = await jsonBody(c, phoneBody);
       const merchant = await merchantOf(c);
       const provider = messageProvider(c.var.db, c.var.env, c.var.log);
-      return ok(c, await requestCode(c.var.db, provider, merchant, purpose, { mobileNum: body.mobileNum ?? body.mobileNo, countryDialingCode: body.countryDialingCode }));
+      return ok(c, await requestCode(c.var.db, provider, merchant, purpose, { mobileNum: body.mobileNum ?? body.mobileNo, countryDialingCode: body.countryDialingCode, language: c.var.language }));
     });
   }
 
@@ -199,7 +200,7 @@ export function accountRoutes() {
     const merchant = await merchantOf(c);
     const origin = await linkOrigin(c.var.db, merchant.code, c.req.header("x-site-origin") ?? null);
     const provider = messageProvider(c.var.db, c.var.env, c.var.log);
-    return ok(c, await forgotByEmail(c.var.db, provider, merchant, { ...parsed.data, origin }, c.var.log, c.var.visitor.ip));
+    return ok(c, await forgotByEmail(c.var.db, provider, merchant, { ...parsed.data, origin, language: c.var.language }, c.var.log, c.var.visitor.ip));
   });
 
   app.put("/wps/member/password/phone", async (c) => {
@@ -210,6 +211,11 @@ export function accountRoutes() {
   app.put("/wps/member/password/reset", async (c) => {
     const body = await jsonBody(c, z.object({ token: text(200), newPassword: text(200) }));
     return ok(c, await resetByToken(c.var.db, await merchantOf(c), body, c.var.visitor.ip, c.var.log));
+  });
+
+  app.post("/wps/member/password/reset/status", async (c) => {
+    const body = await jsonBody(c, z.object({ token: text(200) }));
+    return ok(c, await resetLinkStatus(c.var.db, await merchantOf(c), body.token));
   });
 
   // Affiliate check (`/wps/agent/affiliate`): see platform/agents/routes.ts.

@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from "node:crypto";
+import { messageText } from "./message-texts.js";
 import { hash as argonHash, verify as argonVerify } from "@node-rs/argon2";
 import { and, asc, eq, gt, isNull, sql } from "drizzle-orm";
 import type { Database } from "../db/client.js";
@@ -534,14 +535,15 @@ export async function requestCode(
   provider: MessageProvider,
   merchant: Merchant,
   purpose: CodePurpose,
-  input: { mobileNum?: string; countryDialingCode?: string },
+  input: { mobileNum?: string; countryDialingCode?: string; language?: string },
   ip: string | null = null,
 ) {
   const target = phoneTarget(input.countryDialingCode, input.mobileNum);
   const member = await memberByPhone(db, merchant, target);
   // Login and reset go to existing members only; registration only to numbers not yet used.
   const deliver = purpose === "register" ? !member : !!member;
-  return sendCode(db, provider, { merchantCode: merchant.code, purpose, target, deliver, ip });
+  const languages = [input.language, (merchant as { defaultLanguage?: string }).defaultLanguage];
+  return sendCode(db, provider, { merchantCode: merchant.code, purpose, target, deliver, ip, languages });
 }
 
 /** Registration by mobile number (MOBILENUMREG3; REGMOBVERF3 asks for the SMS code). */
@@ -611,7 +613,7 @@ export async function forgotByEmail(
   db: Database,
   provider: MessageProvider,
   merchant: Merchant,
-  input: { username: string; email: string; origin: string },
+  input: { username: string; email: string; origin: string; language?: string },
   log: Logger,
   ip: string | null = null,
 ) {
@@ -643,7 +645,7 @@ export async function forgotByEmail(
     });
   });
   const link = `${input.origin.replace(/\/$/, "")}/resetPassword?token=${token}`;
-  await provider.send({ merchantCode: merchant.code, channel: "email", recipient: member.email, body: `Reset your password: ${link} (valid for 30 minutes)` });
+  await provider.send({ merchantCode: merchant.code, channel: "email", recipient: member.email, body: messageText("reset", [input.language, (merchant as { defaultLanguage?: string }).defaultLanguage], { link }) });
   log.info({ event: "auth.forgot", merchant: merchant.code, memberId: member.id, result: "sent" }, "forgot password");
   return { sent: true };
 }
@@ -679,4 +681,24 @@ export async function resetByToken(db: Database, merchant: Merchant, input: { to
   }
   log.info({ event: "auth.reset", memberId: member.id, ip, result: "ok", via: "email" }, "password reset");
   return { reset: true as const, account: member.account };
+}
+
+/** What an e-mailed reset link is worth, so the page can say so before the form: valid, used, expired or unknown. */
+export async function resetLinkStatus(db: Database, merchant: Merchant, token: string): Promise<{ status: "valid" | "used" | "expired" | "unknown" }> {
+  if (!token) return { status: "unknown" };
+  const [row] = await db
+    .select({ usedAt: verificationCodes.usedAt, expiresAt: verificationCodes.expiresAt })
+    .from(verificationCodes)
+    .where(
+      and(
+        eq(verificationCodes.merchantCode, merchant.code),
+        eq(verificationCodes.purpose, "reset-email"),
+        eq(verificationCodes.codeHash, hashToken(token)),
+      ),
+    )
+    .limit(1);
+  if (!row) return { status: "unknown" };
+  if (row.usedAt) return { status: "used" };
+  if (row.expiresAt.getTime() <= Date.now()) return { status: "expired" };
+  return { status: "valid" };
 }

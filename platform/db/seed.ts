@@ -209,7 +209,14 @@ export async function seedDemo(db: Database, { catalogue = "full" }: SeedOptions
             url: `/images/banners/${groupName}-${i + 1}.svg`,
             linkageType: groupName === "w_home" && i === 0 ? "PROMO" : "NONE",
             link: groupName === "w_home" && i === 0 ? "/promotions" : null,
-            title: tr(`Welcome bonus ${i + 1}`, `Bono de bienvenida ${i + 1}`),
+            // The demo banners speak the five languages the phone pages are checked in, so a
+            // reader sees the fallback chain (language, site default) only where it is real.
+            title: {
+              ...tr(`Welcome bonus ${i + 1}`, `Bono de bienvenida ${i + 1}`),
+              ar: `مكافأة الترحيب ${i + 1}`,
+              vi: `Thưởng chào mừng ${i + 1}`,
+              th: `โบนัสต้อนรับ ${i + 1}`,
+            },
             sort: i,
           })),
         ),

@@ -126,7 +126,7 @@ test("changing seeds reveals the server seed, and /verify recomputes the round t
   await page.goto("/house/HOUSE_DICE");
   const before = await balance(page);
   const hash = (await page.getByTestId("server-seed-hash").textContent())!.trim();
-  await page.getByLabel("Objetivo (0.00-99.99)").fill("40");
+  await page.getByLabel("Objetivo (0,00-99,99)").fill("40");
   await page.getByTestId("bet-form").getByLabel("Importe", { exact: true }).fill("2");
   const round = await playAndCheck(page, before);
 
@@ -154,7 +154,9 @@ test("changing seeds reveals the server seed, and /verify recomputes the round t
 
   await page.getByRole("link", { name: "Recalcúlala tú mismo en la calculadora" }).click();
   // Amounts in decimals, as the round showed them.
-  await expect(page.getByTestId("calc-payout")).toHaveText((round.win / 100).toFixed(2));
+  await expect(page.getByTestId("calc-payout")).toHaveAttribute("data-amount", (round.win / 100).toFixed(2));
+  // Shown in the page's number format (Spanish: decimal comma).
+  await expect(page.getByTestId("calc-payout")).toHaveText((round.win / 100).toFixed(2).replace(".", ","));
   await expect(page.getByTestId("calculator").getByTestId("dice-roll")).toBeVisible();
 });
 

@@ -47,6 +47,10 @@ test("forgot password by e-mail: unknown pair refused, then the mailed link sets
   // Issue 14: a confirmation, not a login; the member logs in with the new password.
   await expect(page.getByTestId("reset-done")).toBeVisible();
   await expect(page.getByTestId("member-info")).toHaveCount(0);
+  // The used link says so before any form.
+  await page.goto(new URL(link!).pathname + new URL(link!).search);
+  await expect(page.getByTestId("reset-link-state")).toHaveAttribute("data-state", "used");
+  await expect(page.getByLabel("Nueva contraseña", { exact: true })).toHaveCount(0);
 });
 
 test("forgot password by phone: code, new password, logged in and sent home", async ({ page, operator }) => {

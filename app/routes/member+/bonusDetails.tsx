@@ -56,14 +56,14 @@ export default function BonusDetails() {
                 <tbody>
                   {bonuses.content.map((r) => (
                     <tr key={r.id} data-testid="bonus-row">
-                      <td className={m.cell}>
+                      <td data-label={t("record_time")} className={m.cell}>
                         <time dateTime={r.time}>{r.timeText}</time>
                       </td>
-                      <td className={m.cell}>{r.reference}</td>
-                      <td className={`${m.cell} ${m.number}`}>
+                      <td data-label={t("record_reference")} className={m.cell}>{r.reference}</td>
+                      <td data-label={t("record_change")} className={`${m.cell} ${m.number}`}>
                         <SignedAmount amount={r.change} />
                       </td>
-                      <td className={`${m.cell} ${m.number}`} data-testid="balance-after">
+                      <td data-label={t("record_balance_after")} className={`${m.cell} ${m.number}`} data-testid="balance-after">
                         {formatBalance(r.balanceAfter, i18n.language)}
                       </td>
                     </tr>

@@ -1,6 +1,7 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { formatNumber } from "~/lib/format";
 import { RouteErrorBoundary } from "~/components/error-boundary";
 import { FieldError } from "~/components/field-error";
 import { BetList, OutcomeSummary } from "~/components/house-outcome";
@@ -54,7 +55,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export default function BettingRecord() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { trial, games, filters, record } = useLoaderData<typeof loader>();
   const href = useRecordHref();
   const { period, error, input } = filters;
@@ -116,7 +117,7 @@ export default function BettingRecord() {
               </div>
             </Form>
             <p className={m.hint} data-testid="record-period">
-              {t("hr_shown", { from: period.from, to: period.to, total: record.total })}
+              {t("ui_rounds_shown", { count: record.total, from: period.from, to: period.to, total: formatNumber(record.total, i18n.language) })}
             </p>
             <nav aria-label={t("hr_presets")}>
               <ul className={`${m.buttonRow}`} style={{ listStyle: "none", margin: 0, padding: 0 }}>

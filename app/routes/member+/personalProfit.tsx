@@ -58,9 +58,9 @@ export default function PersonalProfit() {
                       <th scope="row" className={m.cell}>
                         {t(categoryLabel(c.category))}
                       </th>
-                      <td className={`${m.cell} ${m.number}`}>{money(c.bets)}</td>
-                      <td className={`${m.cell} ${m.number}`}>{money(c.wins)}</td>
-                      <td className={`${m.cell} ${m.number}`}>
+                      <td data-label={t("profit_bets")} className={`${m.cell} ${m.number}`}>{money(c.bets)}</td>
+                      <td data-label={t("profit_wins")} className={`${m.cell} ${m.number}`}>{money(c.wins)}</td>
+                      <td data-label={t("profit_profit")} className={`${m.cell} ${m.number}`}>
                         <SignedAmount amount={c.profit} />
                       </td>
                     </tr>
@@ -71,9 +71,9 @@ export default function PersonalProfit() {
                     <th scope="row" className={m.cell}>
                       {t("profit_total")}
                     </th>
-                    <td className={`${m.cell} ${m.number}`}>{money(profit.total.bets)}</td>
-                    <td className={`${m.cell} ${m.number}`}>{money(profit.total.wins)}</td>
-                    <td className={`${m.cell} ${m.number}`}>
+                    <td data-label={t("profit_bets")} className={`${m.cell} ${m.number}`}>{money(profit.total.bets)}</td>
+                    <td data-label={t("profit_wins")} className={`${m.cell} ${m.number}`}>{money(profit.total.wins)}</td>
+                    <td data-label={t("profit_profit")} className={`${m.cell} ${m.number}`}>
                       <SignedAmount amount={profit.total.profit} />
                     </td>
                   </tr>

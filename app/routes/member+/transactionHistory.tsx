@@ -92,10 +92,10 @@ export default function TransactionHistory() {
                     const between = r.fromWallet !== null && r.toWallet !== null;
                     return (
                       <tr key={r.id} data-testid="history-row" data-kind={r.kind}>
-                        <td className={m.cell}>
+                        <td data-label={t("record_time")} className={m.cell}>
                           <time dateTime={r.time}>{r.timeText}</time>
                         </td>
-                        <td className={m.cell}>
+                        <td data-label={t("record_type")} className={m.cell}>
                           {label ? t(label) : r.kind}
                           {between ? (
                             <>
@@ -104,14 +104,14 @@ export default function TransactionHistory() {
                             </>
                           ) : null}
                         </td>
-                        <td className={m.cell}>
+                        <td data-label={t("record_reference")} className={m.cell}>
                           {r.reference}
                           {r.state ? <WithdrawalState state={r.state} /> : null}
                         </td>
-                        <td className={`${m.cell} ${m.number}`}>
+                        <td data-label={t("record_change")} className={`${m.cell} ${m.number}`}>
                           {between ? formatBalance(r.amount, i18n.language) : <SignedAmount amount={r.change} />}
                         </td>
-                        <td className={`${m.cell} ${m.number}`} data-testid="balance-after">
+                        <td data-label={t("record_balance_after")} className={`${m.cell} ${m.number}`} data-testid="balance-after">
                           {formatBalance(r.balanceAfter, i18n.language)}
                         </td>
                       </tr>

@@ -122,12 +122,12 @@ export default function TransferFund() {
               <tbody>
                 <tr data-testid="wallet-row" data-wallet={MAIN_WALLET}>
                   <th scope="row" className={m.cell}>{t("wallet_main")}</th>
-                  <td className={`${m.cell} ${m.number}`}>{money(wallet.balance)}</td>
+                  <td data-label={t("balance")} className={`${m.cell} ${m.number}`}>{money(wallet.balance)}</td>
                 </tr>
                 {wallet.wallets.map((w) => (
                   <tr key={w.wallet} data-testid="wallet-row" data-wallet={w.wallet}>
                     <th scope="row" className={m.cell}>{w.name}</th>
-                    <td className={`${m.cell} ${m.number}`}>{money(w.balance)}</td>
+                    <td data-label={t("balance")} className={`${m.cell} ${m.number}`}>{money(w.balance)}</td>
                   </tr>
                 ))}
               </tbody>
@@ -135,7 +135,7 @@ export default function TransferFund() {
                 <tfoot>
                   <tr className={m.totalRow}>
                     <th scope="row" className={m.cell}>{t("wallet_total")}</th>
-                    <td className={`${m.cell} ${m.number}`}>
+                    <td data-label={t("balance")} className={`${m.cell} ${m.number}`}>
                       {money(total)} {wallet.currency}
                     </td>
                   </tr>

@@ -1,0 +1,186 @@
+import { randomBytes, randomInt } from "node:crypto";
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { request as apiRequest, type Browser, type BrowserContextOptions, type Page } from "@playwright/test";
+import { E2E_OPERATOR_KEY } from "../../playwright.config";
+import { expect, test } from "./fixtures";
+
+/**
+ * Every page at 360 x 740, left to right and right to left (Arabic), with scripts on and off
+ * (the two projects): nothing wider than the screen, every tappable element on the screen and
+ * at least 44 x 44 CSS px (WCAG 2.5.5), with every drop-down and the drawer opened too, and the
+ * content starting within the first 120 px.
+ */
+test.use({ viewport: { width: 360, height: 740 }, hasTouch: true });
+// Two page loads per test on shared machines; a member's first login hashes a password.
+test.describe.configure({ timeout: 120_000 });
+
+const ROUTES_DIR = path.join(process.cwd(), "app", "routes");
+
+/** Sample URLs for routes with parameters, and routes that are not pages a player opens. */
+const SAMPLES: Record<string, string> = {
+  "$.tsx": "/no-such-page",
+  "_home.notice.$id.tsx": "/notice/1",
+  "house.$gameCode.tsx": "/house/HOUSE_ROULETTE",
+  "lottery.tsx": "/lottery?gameCode=ELOTT_FAST5",
+  "seaLottery.tsx": "/seaLottery?gameCode=TCG_SEA_4D",
+  "vnLottery.tsx": "/vnLottery?gameCode=TCG_VN_NORTH",
+  "resetPassword.tsx": "/resetPassword?token=expired-or-unknown",
+};
+const SKIP = new Set(["e2e-fixtures.throw.tsx", "sandbox.gateway.$reference.tsx", "_home.tsx", "member+/_layout.tsx"]);
+/** Pages that need a member: the member centre, the lottery pages, the lobby, the password change. */
+const MEMBER = /^(member\+\/|lottery|seaLottery|vnLottery|lobby|_home\.changePassword|house\.)/;
+
+function pageRoutes(): Array<{ file: string; url: string; member: boolean }> {
+  const files = readdirSync(ROUTES_DIR, { recursive: true, encoding: "utf8" })
+    .map((f) => f.split(path.sep).join("/"))
+    .filter((f) => f.endsWith(".tsx") && !SKIP.has(f));
+  const out: Array<{ file: string; url: string; member: boolean }> = [];
+  for (const file of files.sort()) {
+    // Resource routes (no component) are not pages.
+    if (!/export default/.test(readFileSync(path.join(ROUTES_DIR, file), "utf8"))) continue;
+    let url = SAMPLES[file];
+    if (!url) {
+      if (file.includes("$")) continue;
+      const name = file.replace(/\.tsx$/, "").replace(/^member\+\//, "member/").replace(/^_home\._index$/, "").replace(/^_home\./, "");
+      url = `/${name.replace(/\./g, "/")}`;
+    }
+    out.push({ file, url, member: MEMBER.test(file) });
+  }
+  // The home page and a game list as a member too: the header differs.
+  out.push({ file: "_home._index.tsx (member)", url: "/", member: true }, { file: "rng.tsx (member)", url: "/rng", member: true });
+  return out;
+}
+
+interface Problem {
+  what: string;
+  el?: string;
+  box?: string;
+}
+
+/** Runs in the page (works with scripts off: Playwright evaluates in its own world). */
+function measure(): Problem[] {
+  const problems: Problem[] = [];
+  const vw = window.innerWidth;
+  const root = document.documentElement;
+  if (root.scrollWidth > vw) problems.push({ what: `page ${root.scrollWidth} px wide` });
+  const describe = (el: Element) => {
+    const id = el.id ? `#${el.id}` : "";
+    const cls = typeof el.className === "string" && el.className ? `.${el.className.split(" ")[0]}` : "";
+    const text = (el.textContent ?? "").trim().slice(0, 30) || el.getAttribute("aria-label") || el.getAttribute("name") || "";
+    return `${el.tagName.toLowerCase()}${id}${cls} "${text}"`;
+  };
+  /**
+   * Inside a sideways-scrolling box (or a ticker that moves its links through a clipping window)
+   * that is itself on the screen: reachable by a swipe, or by waiting.
+   */
+  const scrollable = (el: Element) => {
+    for (let p = el.parentElement; p && p !== document.body; p = p.parentElement) {
+      const o = getComputedStyle(p).overflowX;
+      if (o === "auto" || o === "scroll" || o === "hidden" || o === "clip") {
+        const r = p.getBoundingClientRect();
+        return r.left >= -0.5 && r.right <= vw + 0.5;
+      }
+    }
+    return false;
+  };
+  for (const el of document.querySelectorAll("a[href], button, input:not([type=hidden]), select, summary, label[for]")) {
+    const style = getComputedStyle(el);
+    if (style.visibility === "hidden") continue;
+    // A check box or radio is tapped through its label, which holds it.
+    const isBox = el instanceof HTMLInputElement && (el.type === "checkbox" || el.type === "radio");
+    const target = isBox ? (el.closest("label") ?? el) : el;
+    const r = target.getBoundingClientRect();
+    // Not rendered (closed drop-down, other breakpoint) or visually hidden (1 px, clipped): not a target.
+    if (r.width <= 1 && r.height <= 1) continue;
+    if (r.width === 0 || r.height === 0) continue;
+    if (isBox && target === el && el.closest("header") && (el as HTMLInputElement).id === "site-drawer") continue;
+    if ((r.left < -0.5 || r.right > vw + 0.5) && !scrollable(target)) {
+      problems.push({ what: "off screen", el: describe(el), box: `${Math.round(r.left)}..${Math.round(r.right)}` });
+    } else if (r.width < 43.5 || r.height < 43.5) {
+      problems.push({ what: "smaller than 44x44", el: describe(el), box: `${Math.round(r.width)}x${Math.round(r.height)}` });
+    }
+  }
+  return problems;
+}
+
+function openEverything() {
+  const drawer = document.getElementById("site-drawer") as HTMLInputElement | null;
+  if (drawer) drawer.checked = true;
+  for (const d of document.querySelectorAll("details")) d.open = true;
+}
+
+async function check(page: Page, url: string) {
+  const res = await page.goto(url);
+  expect(res?.status(), url).toBeLessThan(500);
+  const closed = await page.evaluate(measure);
+  const mainTop = await page.evaluate(() => {
+    const main = document.querySelector("main");
+    if (!main) return 0;
+    return main.getBoundingClientRect().top + parseFloat(getComputedStyle(main).paddingTop) + window.scrollY;
+  });
+  expect(mainTop, `${url}: content starts at ${mainTop} px`).toBeLessThanOrEqual(120);
+  await page.evaluate(openEverything);
+  const open = await page.evaluate(measure);
+  const problems = [...closed, ...open.map((p) => ({ ...p, what: `${p.what} (opened)` }))];
+  const unique = [...new Map(problems.map((p) => [`${p.what}|${p.el}`, p])).values()];
+  expect(unique, `${url}\n${unique.map((p) => `${p.what}: ${p.el ?? ""} ${p.box ?? ""}`).join("\n")}`).toEqual([]);
+}
+
+let memberState: BrowserContextOptions["storageState"] | undefined;
+/** One address per worker: the member's session and the unknown-address check stay quiet. */
+const address = `10.77.${randomInt(0, 255)}.${randomInt(1, 254)}`;
+
+/** One member per worker, logged in once; its session is reused by every member page. */
+async function memberContextOptions(browser: Browser, baseURL: string): Promise<BrowserContextOptions["storageState"]> {
+  if (memberState) return memberState;
+  const api = await apiRequest.newContext({ extraHTTPHeaders: { authorization: `Bearer ${E2E_OPERATOR_KEY}`, connection: "close" } });
+  const apiBase = baseURL.replace("localhost", "127.0.0.1");
+  const account = `phone${randomBytes(4).toString("hex")}`;
+  let res = await api.post(`${apiBase}/operator/v1/merchants/DEMO/members`, { data: { account, password: "secret123" } });
+  expect(res.status(), await res.text()).toBe(201);
+  res = await api.post(`${apiBase}/operator/v1/merchants/DEMO/members/${account}/credits`, {
+    data: { kind: "bonus", amount: "1234567.89", reference: `phone-${account}` },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  await api.dispose();
+  // A plain form post (no scripts): the login answers with a redirect, nothing to wait for but it.
+  const context = await browser.newContext({ javaScriptEnabled: false, extraHTTPHeaders: { "x-forwarded-for": address } });
+  const page = await context.newPage();
+  await page.goto(`${baseURL}/login`);
+  const form = page.locator('form[action^="/login"]').last();
+  await form.locator('input[name="username"]').fill(account);
+  await form.locator('input[name="password"]').fill("secret123");
+  await form.locator('button[type="submit"]:not([name])').click();
+  await expect(page).toHaveURL(/\/member\/securityCenter/, { timeout: 45_000 });
+  memberState = await context.storageState();
+  await context.close();
+  return memberState;
+}
+
+const lang = (value: string) => encodeURIComponent(Buffer.from(JSON.stringify(value)).toString("base64"));
+
+for (const dir of ["ltr", "rtl"] as const) {
+  for (const route of pageRoutes()) {
+    test(`${dir} ${route.url} (${route.file})`, async ({ browser, baseURL }, testInfo) => {
+      const storageState = route.member ? await memberContextOptions(browser, baseURL!) : undefined;
+      const context = await browser.newContext({
+        ...testInfo.project.use,
+        viewport: { width: 360, height: 740 },
+        hasTouch: true,
+        isMobile: true,
+        baseURL,
+        storageState,
+        extraHTTPHeaders: { "x-forwarded-for": address },
+      });
+      if (dir === "rtl") await context.addCookies([{ name: "lang", value: lang("ar"), url: baseURL! }]);
+      const page = await context.newPage();
+      try {
+        await check(page, route.url);
+        if (dir === "rtl") await expect(page.locator("html")).toHaveAttribute("dir", "rtl");
+      } finally {
+        await context.close();
+      }
+    });
+  }
+}
