@@ -28,7 +28,7 @@ import { messageProvider } from "./messaging.js";
 import { decryptBody, ENC_PATHS } from "../http/enc.js";
 import { completeChallenge, enableTotp, setupTotp } from "./two-factor.js";
 import { finishLogin, TRIAL_TYPES } from "./service.js";
-import { and, eq, sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { members } from "./schema.js";
 import { linkOrigin } from "../security/origins.js";
 

@@ -1,6 +1,5 @@
 import { eq } from "drizzle-orm";
 import { createTestPlatform, playersOf } from "../testing/db.js";
-import { checkInvariants } from "../ledger/service.js";
 import { ledgerTransfers } from "../ledger/schema.js";
 import { decideDeposit } from "../payments/service.js";
 
