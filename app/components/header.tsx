@@ -337,7 +337,7 @@ export function SiteHeader({ data }: { data: RootData | undefined }) {
   const cs = shell?.site.customerService.filter((c) => SIDE_CS_TYPES.includes(c.csType)) ?? [];
   return (
     <header className={s.header}>
-      <input type="checkbox" id={DRAWER_ID} ref={drawer} className={s.drawerToggle} aria-controls="site-drawer-panel" />
+      <input type="checkbox" id={DRAWER_ID} ref={drawer} className={s.drawerToggle} aria-controls="site-drawer-panel" aria-label={t("ui_menu")} />
       <div className={s.topbar}>
         <label htmlFor={DRAWER_ID} className={s.burger} data-testid="menu-button">
           <svg aria-hidden="true" width="24" height="24" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">
