@@ -6,9 +6,8 @@ import { FieldError } from "./field-error";
 /** The asterisk of a required field (spec §5: "Fields marked * are required"); the input says so to assistive tech. */
 export function RequiredMark() {
   return (
-    <span className={s.requiredMark} aria-hidden="true">
-      {" *"}
-    </span>
+    // The asterisk is drawn by CSS, so the label's text (and its accessible name) stays the field's name.
+    <span className={s.requiredMark} aria-hidden="true" />
   );
 }
 

@@ -464,7 +464,11 @@ export const stackForm = style({ display: "grid", gap: 8, margin: 0 });
 /* Form help: the rule before typing, the asterisk of required fields. */
 export const fieldBlock = style({ display: "grid", gap: 4, minWidth: 0 });
 export const formHint = style({ color: vars.color.muted, fontSize: 13, margin: 0 });
-export const requiredMark = style({ color: vars.color.danger, fontWeight: 700 });
+export const requiredMark = style({
+  color: vars.color.danger,
+  fontWeight: 700,
+  selectors: { "&::after": { content: '" *"' } },
+});
 export const fullField = style({ width: "100%" });
 
 /* Phone page titles: one line of 24 px, not a screen's fifth. */
