@@ -1,4 +1,4 @@
-import { Link, useSearchParams } from "@remix-run/react";
+import { Link, useLocation, useSearchParams } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { formatBalance } from "~/lib/format";
@@ -69,16 +69,23 @@ export function RecordCard({ title, aside, pairs, testId, children }: { title: R
   );
 }
 
-/** The report's CSV: the same URL (filters and period kept) with `format=csv`, every page. */
-export function CsvLink() {
+/**
+ * The report's CSV, every page, with the filters and period kept: `/agent/export/<page>` runs the
+ * page's own loader with `format=csv` as a resource route (a page route's loader answer is
+ * rendered into its HTML, so a download from the page's own URL would be the page).
+ */
+export function CsvLink({ label = "agent_export_csv" }: { label?: string }) {
   const { t } = useTranslation();
   const [params] = useSearchParams();
+  const { pathname } = useLocation();
   const next = new URLSearchParams(params);
   next.delete("page");
-  next.set("format", "csv");
+  next.delete("format");
+  const page = pathname.split("/").filter(Boolean)[1] ?? "agentTeamOverview";
+  const query = next.toString();
   return (
-    <a href={`?${next}`} className={s.smallButton} download data-testid="csv-export">
-      {t("agent_export_csv")}
+    <a href={`/agent/export/${page}${query ? `?${query}` : ""}`} className={s.smallButton} download data-testid="csv-export">
+      {t(label)}
     </a>
   );
 }

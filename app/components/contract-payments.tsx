@@ -1,17 +1,19 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
-import { Link, useLoaderData, useLocation } from "@remix-run/react";
+import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { Pager, PeriodControls } from "~/components/period-controls";
+import type { AgentFlag } from "~/lib/agent-pages";
 import { formatBalance } from "~/lib/format";
-import { csvResponse, paymentsSchema, requireAgentUser } from "~/services/contracts.server";
-import { loadContractState } from "~/services/contracts.server";
+import { allPages, csvResponse, wantsCsv } from "~/services/agent.server";
+import { loadContractState, paymentsSchema, requireAgentUser } from "~/services/contracts.server";
 import { memberCall } from "~/services/money.server";
 import { recordQuery } from "~/services/records.server";
 import * as m from "~/styles/member.css";
 import * as s from "~/styles/shell.css";
+import { CsvLink } from "./agent";
 import { TierText } from "./contract-popup";
 
-type Flag = "enableCt" | "salary" | "hourSalary" | "agentRealtimeSalary";
+type Flag = AgentFlag;
 
 /**
  * The loader of a flagged payment page (dividends, daily wages, hourly and real-time salary):
@@ -23,18 +25,18 @@ export function paymentsLoader(scheme: string, flag: Flag, name: string) {
     const state = await loadContractState(request);
     if (!state?.modules[flag]) throw new Response("Not enabled", { status: 404 });
     const q = await recordQuery(request);
-    const csv = new URL(request.url).searchParams.get("format") === "csv";
-    const data = await memberCall(request, "/wps/agent/contracts/payments", {
-      schema: paymentsSchema,
-      query: { scheme, from: q.range.from, to: q.range.to, pageNo: csv ? 1 : q.page, pageSize: csv ? 100 : 10 },
-    });
-    if (csv) {
+    const page = (pageNo: number, pageSize: number) =>
+      memberCall(request, "/wps/agent/contracts/payments", { schema: paymentsSchema, query: { scheme, from: q.range.from, to: q.range.to, pageNo, pageSize } });
+    if (wantsCsv(request)) {
+      const first = await page(1, 100);
+      const rows = await allPages((pageNo) => (pageNo === 1 ? Promise.resolve(first) : page(pageNo, 100)), 100);
       return csvResponse(
-        name,
+        `${name}-${q.view.period.from}-${q.view.period.to}.csv`,
         ["period", "contract", "validBet", "profitLoss", "activeMembers", "betAmount", "tier", "rate", "base", "amount", "carryIn", "carryOut", "currency"],
-        data.content.map((p) => [p.periodKey, p.contractId, p.validBet, p.profitLoss, p.activeMembers, p.betAmount, p.tier ?? "", p.rate, p.base, p.amount, p.carryIn, p.carryOut, data.currency]),
+        rows.map((p) => [p.periodKey, p.contractId, p.validBet, p.profitLoss, p.activeMembers, p.betAmount, p.tier ?? "", p.rate, p.base, p.amount, p.carryIn, p.carryOut, first.currency]),
       );
     }
+    const data = await page(q.page, 10);
     return json({ view: q.view, data, scheme });
   };
 }
@@ -46,18 +48,13 @@ export function PaymentsPage({ titleKey, testId }: { titleKey: string; testId: s
     data: ReturnType<typeof paymentsSchema.parse>;
     scheme: string;
   };
-  const location = useLocation();
-  const params = new URLSearchParams(location.search);
-  params.set("format", "csv");
   const money = (a: string) => formatBalance(a, i18n.language);
   return (
     <div className={m.panel} data-testid={testId}>
       <h1>{t(titleKey)}</h1>
       <PeriodControls view={view} />
       <p>
-        <a href={`${location.pathname}?${params}`} className={s.linkish} download data-testid="csv-link">
-          {t("contract_csv")}
-        </a>
+        <CsvLink label="contract_csv" />
       </p>
       {data.content.length === 0 ? (
         <p className={m.status} role="status" data-testid="records-empty">

@@ -7,7 +7,7 @@ import { FieldError } from "./field-error";
 export function RequiredMark() {
   return (
     // The asterisk is drawn by CSS, so the label's text (and its accessible name) stays the field's name.
-    <span className={s.requiredMark} aria-hidden="true" />
+    <span className={s.requiredMark} aria-hidden="true" data-testid="required-mark" />
   );
 }
 

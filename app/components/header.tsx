@@ -7,7 +7,7 @@ import { DROPDOWN_VENDORS, vendorHref, type NavEntry } from "~/lib/navigation";
 import type { loader as rootLoader } from "~/root";
 import * as s from "~/styles/shell.css";
 import { LanguageForm, ThemeForm } from "./preferences";
-import { UnreadBadge, useUnreadCount } from "./unread-badge";
+import { UnreadBadge, usePageUnreadCount, useUnreadCount } from "./unread-badge";
 
 export type RootData = NonNullable<ReturnType<typeof useRouteLoaderData<typeof rootLoader>>>;
 
@@ -266,7 +266,7 @@ function MemberInfo({ user }: { user: NonNullable<RootData["shell"]["user"]> }) 
 /** The message centre entry with its unread badge (spec §2), live with scripts on. */
 function MessageEntry({ count }: { count: number }) {
   const { t } = useTranslation();
-  const unread = useUnreadCount(count);
+  const unread = useUnreadCount(usePageUnreadCount(count));
   return (
     <Link to="/member/messageV2" className={s.smallButton} data-testid="message-entry">
       {t("msg_centre_title")}

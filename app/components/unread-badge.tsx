@@ -1,3 +1,4 @@
+import { useMatches } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useEventSource } from "remix-utils/sse/react";
@@ -20,6 +21,21 @@ export function useUnreadCount(serverCount: number, enabled = true): number {
     if (Number.isSafeInteger(n) && n >= 0) setCount(n);
   }, [live]);
   return count;
+}
+
+/**
+ * The page's unread count. Loaders run in parallel, so the root's count can be read before the
+ * message centre's loader marks the opened message read: a route whose handle says
+ * `unreadFromPage` carries the count it read after that (`data.page.unread`), and it wins.
+ */
+export function usePageUnreadCount(rootCount: number): number {
+  const matches = useMatches();
+  for (const m of matches) {
+    if (!(m.handle as { unreadFromPage?: boolean } | undefined)?.unreadFromPage) continue;
+    const unread = (m.data as { page?: { unread?: unknown } | null } | undefined)?.page?.unread;
+    if (typeof unread === "number") return unread;
+  }
+  return rootCount;
 }
 
 /** The badge beside a message entry, shown when the count is above 0 (spec §2). */

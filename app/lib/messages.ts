@@ -9,6 +9,7 @@ export const MESSAGE_TEXT_KINDS = [
   "withdrawal_approved",
   "withdrawal_rejected",
   "promotion",
+  "bonus_paid",
   "contract",
   "feedback_answer",
 ];

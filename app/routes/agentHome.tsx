@@ -2,7 +2,7 @@ import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { FigureCards } from "~/components/agent";
-import { AgentHomePendingContracts } from "~/components/agent-pending-contracts";
+import { PendingContracts } from "~/components/contract-popup";
 import { RouteErrorBoundary } from "~/components/error-boundary";
 import { useRootData } from "~/components/header";
 import { LoginForm } from "~/components/login-form";
@@ -22,7 +22,7 @@ export const handle = { layout: "full" };
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await getUser(request);
   const state = !user ? "login" : user.isAgent ? "agent" : "not-agent";
-  const base = { state, account: user?.account ?? null, captcha: await captchaNeeded(request), today: null, todayText: "", pendingContracts: null } as const;
+  const base = { state, account: user?.account ?? null, captcha: await captchaNeeded(request), today: null, todayText: "" } as const;
   if (state !== "agent") return json(base, { status: state === "not-agent" ? 403 : 200 });
   const { range, todayText } = await todayRange(request);
   const today = await agentCall(request, "/wps/agent/team/overview", { schema: overviewSchema, query: { from: range.from, to: range.to } });
@@ -31,7 +31,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export default function AgentHome() {
   const { t } = useTranslation();
-  const { state, account, captcha, today, todayText, pendingContracts } = useLoaderData<typeof loader>();
+  const { state, account, captcha, today, todayText } = useLoaderData<typeof loader>();
   const modules = useRootData()?.shell.site.modules ?? [];
   return (
     <div data-testid="agent-home" className={m.panel}>
@@ -45,7 +45,8 @@ export default function AgentHome() {
       ) : (
         <>
           <p>{t("agent_home_hello", { account })}</p>
-          <AgentHomePendingContracts pending={pendingContracts} />
+          {/* The offers waiting for this agent's decision (the shell loads them for the popup). */}
+          <PendingContracts />
           {today ? (
             <section className={m.card} aria-labelledby="today-title" data-testid="agent-today">
               <div className={a.toolbar}>

@@ -86,8 +86,7 @@ export const announcementsSchema = z.object({
   content: z.array(z.object({ id: z.number(), title: z.string(), content: z.string(), startsAt: z.string() })),
 });
 
-/** Team transaction filters (the platform's TEAM_TX_TYPES). */
-export const TEAM_TX_TYPES = ["deposit", "withdraw", "bet", "win", "rollback", "transfer", "bonus", "commission", "adjustment"] as const;
+export { TEAM_TX_TYPES } from "~/lib/agent-pages";
 
 export const agentCall = memberCall;
 
@@ -95,9 +94,9 @@ export const agentCall = memberCall;
 export const CSV_MAX_ROWS = 50_000;
 
 /** Every page of a report, for its CSV export. */
-export async function allPages<T>(fetchPage: (pageNo: number) => Promise<{ content: T[]; totalPages: number }>): Promise<T[]> {
+export async function allPages<T>(fetchPage: (pageNo: number) => Promise<{ content: T[]; totalPages: number }>, pageSize = 500): Promise<T[]> {
   const rows: T[] = [];
-  for (let pageNo = 1; pageNo <= CSV_MAX_ROWS / 500; pageNo++) {
+  for (let pageNo = 1; pageNo <= CSV_MAX_ROWS / pageSize; pageNo++) {
     const page = await fetchPage(pageNo);
     rows.push(...page.content);
     if (pageNo >= page.totalPages) break;

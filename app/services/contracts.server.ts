@@ -5,6 +5,7 @@ import { secureCookies } from "./env.server";
 import { memberCall } from "./money.server";
 import { PlatformError } from "./platform.server";
 import { readForm } from "./forms.server";
+import { TIER_ROWS } from "~/lib/agent-pages";
 
 const tierSchema = z.object({
   validBet: z.string().optional(),
@@ -61,7 +62,9 @@ export async function loadContractState(request: Request) {
     const asked = url.searchParams.get("popup") === "contract";
     const pending = info.pending > 0 || asked ? (await memberCall(request, "/wps/agent/contracts", { schema: myContractsSchema })).pending : [];
     const closed = z.array(z.number()).catch([]).parse(await closedCookie.parse(request.headers.get("cookie")).catch(() => []));
-    const open = asked || pending.some((c) => !closed.includes(c.id));
+    // The pages that list the decisions themselves do not open the popup over them.
+    const listsThem = url.pathname === "/agent/contract" || url.pathname === "/agentHome";
+    const open = asked || (!listsThem && pending.some((c) => !closed.includes(c.id)));
     const error = url.searchParams.get("contractError");
     return {
       enableSalary: info.enableSalary,
@@ -163,7 +166,7 @@ export async function requireAgentUser(request: Request) {
   return user;
 }
 
-export const TIER_ROWS = 3;
+export { TIER_ROWS } from "~/lib/agent-pages";
 const THRESHOLD_FIELDS = ["validBet", "profitLoss", "activeMembers", "betAmount"] as const;
 
 /** The offer form's values as posted (kept to fill the form again after a refusal). */
@@ -253,14 +256,3 @@ export const paymentsSchema = z.object({
     }),
   ),
 });
-
-/** A CSV download: fields quoted when needed, and cells that a spreadsheet would run as a formula neutralised. */
-export function csvResponse(name: string, header: string[], rows: (string | number)[][]) {
-  const cell = (v: string | number) => {
-    let s = String(v);
-    if (/^[=+\-@\t\r]/.test(s) && !/^-?\d+(\.\d+)?$/.test(s)) s = `'${s}`;
-    return /[",\n\r]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
-  };
-  const body = [header, ...rows].map((r) => r.map(cell).join(",")).join("\r\n") + "\r\n";
-  return new Response(body, { headers: { "content-type": "text/csv; charset=utf-8", "content-disposition": `attachment; filename="${name}.csv"` } });
-}

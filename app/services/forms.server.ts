@@ -19,8 +19,10 @@ const SECRET_FIELD = /pass|code|captcha|csrf|otp|pin/i;
 
 /** True when the browser says the post came from another site. */
 export function isCrossSite(request: Request): boolean {
-  if (request.headers.get("sec-fetch-site") === "cross-site") return true;
+  const site = request.headers.get("sec-fetch-site");
+  if (site === "cross-site") return true;
   const origin = request.headers.get("origin");
+  if (origin === "null" && site === "same-origin") return false;
   if (!origin || origin === "null") return origin === "null";
   try {
     const host = request.headers.get("x-forwarded-host") ?? request.headers.get("host") ?? new URL(request.url).host;

@@ -67,6 +67,13 @@ function crossSitePost(request: IncomingMessage): boolean {
   if (request.method === "GET" || request.method === "HEAD" || request.method === "OPTIONS") return false;
   const origin = request.headers.origin;
   if (typeof origin !== "string" || !origin) return false;
+  // A page with `Referrer-Policy: no-referrer` (the game frame) posts with `Origin: null`; the
+  // browser's own Sec-Fetch-Site, which no page can set, still says where the post came from.
+  const site = request.headers["sec-fetch-site"];
+  if (origin === "null" && site === "same-origin") {
+    delete request.headers.origin;
+    return false;
+  }
   const forwarded = request.headers["x-forwarded-host"];
   const host = (typeof forwarded === "string" ? forwarded.split(",")[0]?.trim() : "") || request.headers.host;
   try {

@@ -19,6 +19,7 @@ export const MESSAGE_KINDS = [
   "withdrawal_approved",
   "withdrawal_rejected",
   "promotion",
+  "bonus_paid",
   "contract",
   "feedback_answer",
 ] as const;

@@ -211,13 +211,12 @@ async function payEntry(tx: Tx, ids: { bonus: number; wallet: number }, p: Promo
     .set({ status: "claimed", amount, currency, wagering: amount * BigInt(p.wageringMultiplier), transferId: posted.id, source, paidAt: new Date(), decidedAt: entry.decidedAt ?? new Date() })
     .where(eq(promotionEntries.id, entry.id))
     .returning();
-  // The member is told in the message centre (once per promotion, same transaction).
-  const amt = `${formatAmount(amount, currency)} ${currency}`;
-  const title = (lang: string) => localize(p.title, lang, "en");
+  // The member is told in the message centre (once per promotion, same transaction), in the
+  // reader's language: the kind's text is the web's, the promotion's title the operator's.
   await postMessage(tx, {
     memberId: entry.memberId,
-    kind: "promotion",
-    params: { text: { en: `Bonus paid: ${amt} (${title("en")}).`, es: `Bono pagado: ${amt} (${title("es")}).` }, amount: formatAmount(amount, currency), currency },
+    kind: "bonus_paid",
+    params: { title: p.title, amount: formatAmount(amount, currency), currency },
     dedupeKey: `promo:${p.id}`,
   });
   return updated!;

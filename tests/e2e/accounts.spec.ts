@@ -51,8 +51,9 @@ test("registration explains every refused field and keeps the input, passwords e
   await popup.getByLabel("Nombre de usuario").fill("1bad");
   await popup.getByLabel("Contraseña", { exact: true }).fill("short");
   await popup.getByRole("button", { name: "Registrarse" }).click();
-  await expect(popup.getByText("Empieza por una letra", { exact: false })).toBeVisible();
-  await expect(popup.getByText("6 - 16", { exact: false })).toBeVisible();
+  // The rules are shown up front (a hint under each field); a refused field adds its error as an alert.
+  await expect(popup.locator("#register-username-error")).toContainText("Empieza por una letra");
+  await expect(popup.getByRole("alert").filter({ hasText: "6 - 16" })).toBeVisible();
   await expect(popup.getByLabel("Nombre de usuario")).toHaveValue("1bad");
 
   await register(page, taken);

@@ -93,7 +93,11 @@ test("an agent creates a downline, invites another by link, and sees both in its
   await expect(page.getByTestId("figure-newMembers").locator("[data-value]")).toHaveAttribute("data-value", "0");
 
   // Reports page and export CSV.
-  const csv = await page.request.get("/agent/downlineManagmentView?format=csv");
+  await page.goto("/agent/downlineManagmentView");
+  const href = await page.getByTestId("csv-export").getAttribute("href");
+  expect(href).toMatch(/^\/agent\/export\/downlineManagmentView(\?|$)/);
+  const csv = await page.request.get(href!);
+  expect(csv.headers()["content-disposition"]).toContain("attachment");
   expect(csv.headers()["content-type"]).toContain("text/csv");
   const text = await csv.text();
   expect(text).toContain(made);
@@ -116,6 +120,7 @@ test("a player and a visitor never see the agent centre", async ({ page, operato
     await expect(page.getByTestId("not-agent")).toBeVisible();
     await expect(page.getByTestId("agent-centre")).toHaveCount(0);
   }
-  const csv = await page.request.get("/agent/downlineManagmentView?format=csv", { maxRedirects: 0 });
+  const csv = await page.request.get("/agent/export/downlineManagmentView", { maxRedirects: 0 });
   expect(csv.status()).toBe(302);
+  expect(csv.headers()["content-type"] ?? "").not.toContain("text/csv");
 });

@@ -18,12 +18,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
 /** The agent centre (spec §2): its page menu, then the page. Each page's loader checks again. */
 export default function AgentCentre() {
   const { t } = useTranslation();
-  const modules = useRootData()?.shell.site.modules ?? [];
+  const flags = useRootData()?.contracts?.modules;
   return (
     <div className={m.centre} data-testid="agent-centre">
       <nav aria-label={t("agent_centre")}>
         <ul className={m.menu}>
-          {AGENT_PAGES.filter((p) => !p.module || modules.includes(p.module)).map((p) => (
+          {AGENT_PAGES.filter((p) => !p.flag || flags?.[p.flag]).map((p) => (
             <li key={p.page}>
               <NavLink to={`/agent/${p.page}`} className={m.menuLink} prefetch="intent" data-testid={`agent-nav-${p.page}`}>
                 {t(p.label)}

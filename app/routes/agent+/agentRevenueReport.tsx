@@ -1,10 +1,12 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
-import { useLoaderData, useLocation } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { RouteErrorBoundary } from "~/components/error-boundary";
 import { Pager, PeriodControls } from "~/components/period-controls";
 import { formatBalance } from "~/lib/format";
-import { csvResponse, requireAgentUser, revenueSchema } from "~/services/contracts.server";
+import { CsvLink } from "~/components/agent";
+import { allPages, csvResponse, wantsCsv } from "~/services/agent.server";
+import { requireAgentUser, revenueSchema } from "~/services/contracts.server";
 import { memberCall } from "~/services/money.server";
 import { recordQuery } from "~/services/records.server";
 import * as m from "~/styles/member.css";
@@ -16,18 +18,23 @@ export const handle = { layout: "full" };
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAgentUser(request);
   const q = await recordQuery(request);
-  const csv = new URL(request.url).searchParams.get("format") === "csv";
-  const data = await memberCall(request, "/wps/agent/revenue", { schema: revenueSchema, query: { from: q.range.from, to: q.range.to, pageNo: csv ? 1 : q.page, pageSize: csv ? 100 : 20 } });
-  if (csv) return csvResponse("agentRevenueReport", ["day", "kind", "amount", "count", "currency"], data.content.map((r) => [r.day, r.kind, r.amount, r.count, data.currency]));
+  const page = (pageNo: number, pageSize: number) => memberCall(request, "/wps/agent/revenue", { schema: revenueSchema, query: { from: q.range.from, to: q.range.to, pageNo, pageSize } });
+  if (wantsCsv(request)) {
+    const first = await page(1, 100);
+    const rows = await allPages((pageNo) => (pageNo === 1 ? Promise.resolve(first) : page(pageNo, 100)), 100);
+    return csvResponse(
+      `agentRevenueReport-${q.view.period.from}-${q.view.period.to}.csv`,
+      ["day", "kind", "amount", "count", "currency"],
+      rows.map((r) => [r.day, r.kind, r.amount, r.count, first.currency]),
+    );
+  }
+  const data = await page(q.page, 20);
   return json({ view: q.view, data });
 }
 
 export default function AgentRevenueReport() {
   const { t, i18n } = useTranslation();
   const { view, data } = useLoaderData<typeof loader>() as unknown as { view: Parameters<typeof PeriodControls>[0]["view"]; data: ReturnType<typeof revenueSchema.parse> };
-  const location = useLocation();
-  const params = new URLSearchParams(location.search);
-  params.set("format", "csv");
   const money = (a: string) => formatBalance(a, i18n.language);
   return (
     <div className={m.panel} data-testid="agent-revenue">
@@ -39,9 +46,7 @@ export default function AgentRevenueReport() {
           {money(data.sum)} {data.currency}
         </strong>{" "}
         ·{" "}
-        <a href={`${location.pathname}?${params}`} className={s.linkish} download data-testid="csv-link">
-          {t("contract_csv")}
-        </a>
+        <CsvLink label="contract_csv" />
       </p>
       {data.content.length === 0 ? (
         <p className={m.status} role="status" data-testid="records-empty">

@@ -3,6 +3,7 @@ import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { ContractTerms, DecisionForm, TierText, actionKey, schemeKey, statusKey } from "~/components/contract-popup";
 import { CsrfInput } from "~/components/csrf";
+import { TIER_ROWS } from "~/lib/agent-pages";
 import { RouteErrorBoundary } from "~/components/error-boundary";
 import { memberCall } from "~/services/money.server";
 import { readForm } from "~/services/forms.server";
@@ -12,7 +13,6 @@ import {
   postDecision,
   postOffer,
   requireAgentUser,
-  TIER_ROWS,
   type ContractView,
   type OfferValues,
 } from "~/services/contracts.server";

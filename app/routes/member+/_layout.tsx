@@ -1,7 +1,7 @@
 import { NavLink, Outlet } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { useRootData } from "~/components/header";
-import { UnreadBadge, useUnreadCount } from "~/components/unread-badge";
+import { UnreadBadge, usePageUnreadCount, useUnreadCount } from "~/components/unread-badge";
 import { MEMBER_PAGES } from "~/lib/member-pages";
 import * as m from "~/styles/member.css";
 
@@ -9,7 +9,7 @@ import * as m from "~/styles/member.css";
 export default function MemberCentre() {
   const { t } = useTranslation();
   const user = useRootData()?.shell.user;
-  const unread = useUnreadCount(user?.unreadCount ?? 0, !!user && !user.isTrial);
+  const unread = useUnreadCount(usePageUnreadCount(user?.unreadCount ?? 0), !!user && !user.isTrial);
   return (
     <div className={m.centre}>
       <nav aria-label={t("member_centre")}>

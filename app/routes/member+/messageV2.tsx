@@ -21,7 +21,7 @@ import * as ms from "~/styles/messages.css";
 import * as m from "~/styles/member.css";
 import * as s from "~/styles/shell.css";
 
-export const handle = { layout: "full" };
+export const handle = { layout: "full", unreadFromPage: true };
 
 const PAGE_SIZE = 10;
 
