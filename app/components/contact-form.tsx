@@ -41,7 +41,7 @@ export function ContactForm({ kind, current, result }: { kind: ContactKind; curr
       {kind === "mobile" ? (
         <>
           <label htmlFor={id("cc")}>{t("country_code")}</label>
-          <input id={id("cc")} name="countryDialingCode" inputMode="numeric" autoComplete="tel-country-code" className={s.field} defaultValue={mine?.values.countryDialingCode ?? ""} maxLength={5} />
+          <input id={id("cc")} name="countryDialingCode" inputMode="numeric" autoComplete="tel-country-code" className={`${s.field} ${s.fullField}`} defaultValue={mine?.values.countryDialingCode ?? ""} maxLength={5} />
         </>
       ) : null}
       <label htmlFor={id("value")}>{t(kind === "email" ? "contact_new_email" : "contact_new_mobile")}</label>
@@ -51,7 +51,7 @@ export function ContactForm({ kind, current, result }: { kind: ContactKind; curr
         type={kind === "email" ? "email" : "tel"}
         inputMode={kind === "email" ? "email" : "tel"}
         autoComplete={kind === "email" ? "email" : "tel-national"}
-        className={s.field}
+        className={`${s.field} ${s.fullField}`}
         defaultValue={mine?.values.value ?? ""}
         maxLength={200}
         {...aria("value")}
@@ -63,7 +63,7 @@ export function ContactForm({ kind, current, result }: { kind: ContactKind; curr
       {current ? (
         <>
           <label htmlFor={id("old")}>{t("contact_code_old")}</label>
-          <input id={id("old")} name="oldCode" inputMode="numeric" autoComplete="one-time-code" className={s.field} maxLength={6} {...aria("oldCode")} />
+          <input id={id("old")} name="oldCode" inputMode="numeric" autoComplete="one-time-code" className={`${s.field} ${s.fullField}`} maxLength={6} {...aria("oldCode")} />
           {mine?.errors.oldCode ? <FieldError id={id("oldCode-error")} errors={[mine.errors.oldCode]} /> : null}
           <button type="submit" name="op" value="sendOld" formNoValidate className={s.smallButton} data-testid={`contact-${kind}-send-old`}>
             {t("contact_send_old")}
@@ -71,7 +71,7 @@ export function ContactForm({ kind, current, result }: { kind: ContactKind; curr
         </>
       ) : null}
       <label htmlFor={id("new")}>{t("contact_code_new")}</label>
-      <input id={id("new")} name="newCode" inputMode="numeric" autoComplete="one-time-code" className={s.field} maxLength={6} {...aria("newCode")} />
+      <input id={id("new")} name="newCode" inputMode="numeric" autoComplete="one-time-code" className={`${s.field} ${s.fullField}`} maxLength={6} {...aria("newCode")} />
       {mine?.errors.newCode ? <FieldError id={id("newCode-error")} errors={[mine.errors.newCode]} /> : null}
       <button type="submit" name="op" value="save" className={s.primaryButton} data-testid={`contact-${kind}-save`}>
         {t("contact_save")}

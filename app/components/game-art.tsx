@@ -33,10 +33,8 @@ export function CardFace({ code, label }: { code: string; label: string }) {
       <text x="4" y="13" fontFamily="Georgia, serif" fontSize={rank.length > 1 ? 10 : 12} fontWeight="700" fill={ink}>
         {rank}
       </text>
-      <text x="36" y="43" fontFamily="Georgia, serif" fontSize={rank.length > 1 ? 10 : 12} fontWeight="700" fill={ink} transform="rotate(180 36 47)">
-        {rank}
-      </text>
-      {path ? <path d={path} fill={ink} transform="translate(10 18)" /> : null}
+      {path ? <path d={path} fill={ink} transform="translate(4 16) scale(.42)" /> : null}
+      {path ? <path d={path} fill={ink} transform="translate(8 22) scale(1.2)" /> : null}
     </svg>
   );
 }
@@ -50,6 +48,26 @@ export function hashText(text: string): number {
   }
   return h >>> 0;
 }
+
+/** Colours a player expects (a lemon is yellow); other names get one from their hash. */
+const NAME_HUES: Array<[RegExp, number]> = [
+  [/cherr/i, 352],
+  [/lemon/i, 52],
+  [/orange/i, 28],
+  [/plum/i, 285],
+  [/melon/i, 105],
+  [/grape/i, 130],
+  [/berry/i, 225],
+  [/seven/i, 275],
+  [/koi/i, 18],
+  [/pearl/i, 195],
+  [/lantern/i, 5],
+  [/lotus|star/i, 330],
+  [/jade|dragon/i, 150],
+  [/pharaoh|pyramid|ankh|gold/i, 44],
+  [/scarab/i, 170],
+  [/eye/i, 200],
+];
 
 type Motif = "fruit" | "berries" | "seven" | "star" | "gem" | "rank" | "crown" | "eye" | "wave" | "lantern" | "pyramid";
 
@@ -164,7 +182,7 @@ function motifShape(motif: Motif, name: string, hue: number) {
  * and the word WILD is not needed (the frame and the legend say it), a scatter a dashed one.
  */
 export function SlotSymbolArt({ name, role, size = 40 }: { name: string; role?: string; size?: number }) {
-  const hue = hashText(name) % 360;
+  const hue = NAME_HUES.find(([re]) => re.test(name))?.[1] ?? hashText(name) % 360;
   const frame = role === "wild" ? "#ffc531" : role === "scatter" ? "#ff6b81" : "none";
   return (
     <svg viewBox="0 0 48 48" width={size} height={size} aria-hidden="true" data-symbol-art={motifOf(name)}>
