@@ -16,6 +16,7 @@ import { registerContractOperatorRoutes } from "../contracts/routes.js";
 import { registerAgentOperatorRoutes } from "../agents/routes.js";
 import { registerFeedbackOperatorRoutes } from "../feedback/routes.js";
 import { registerHelpOperatorRoutes } from "../help/routes.js";
+import { registerNoticeOperatorRoutes } from "../system/notice-admin.js";
 
 const code = z.string().regex(/^[A-Za-z0-9_-]{1,40}$/, "letters, digits, _ and - only");
 const localized = z.record(z.string().regex(/^[a-z]{2}(-[A-Za-z]{2,4})?$/), z.string().max(2000));
@@ -82,6 +83,7 @@ export function operatorRoutes() {
   registerAgentOperatorRoutes(app);
   registerFeedbackOperatorRoutes(app);
   registerHelpOperatorRoutes(app);
+  registerNoticeOperatorRoutes(app);
 
   const body = async <O,>(raw: Request, schema: z.ZodType<O, z.ZodTypeDef, unknown>): Promise<{ data: O } | { error: string }> => {
     let json: unknown;
