@@ -67,8 +67,8 @@ export async function action({ request }: ActionFunctionArgs) {
     const fieldErrors = (e.details.fieldErrors ?? null) as Record<string, string[]> | null;
     const clean = fieldErrors && typeof fieldErrors === "object" ? Object.fromEntries(Object.entries(fieldErrors).filter(([k, v]) => ["type", "content", "images"].includes(k) && Array.isArray(v))) : {};
     return json(
-      { result: submission.reply(Object.keys(clean).length ? { fieldErrors: clean } : { formErrors: [e.status === 401 ? "fb_err_signed_out" : "err_correct_info"] }) },
-      { status: e.status === 413 ? 413 : 400 },
+      { result: submission.reply(Object.keys(clean).length ? { fieldErrors: clean } : { formErrors: [e.status === 401 ? "fb_err_signed_out" : e.status === 429 ? "err_too_many" : "err_correct_info"] }) },
+      { status: e.status === 413 ? 413 : e.status === 429 ? 429 : 400 },
     );
   }
   return redirect("/feedback?sent=1");

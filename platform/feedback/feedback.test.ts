@@ -132,4 +132,15 @@ describe("feedback", () => {
     const answer = await p.call(`/operator/v1/merchants/DEMO/feedback/${res.body.value.id}/answer`, { method: "POST", operator: true, json: { answer: "Noted" } });
     expect(answer.body).toMatchObject({ changed: true, messaged: false, account: null });
   });
+
+  it("takes at most 10 feedbacks an hour from one address, then answers 429 and writes nothing", async () => {
+    const from = (ip: string) => ({ "x-site-host": "localhost", "x-client-ip": ip });
+    const post = (ip: string) => p.call("/wps/feedback", { method: "PUT", headers: from(ip), json: { type: "OTHER", content: "Un mensaje anónimo", images: [] } });
+    for (let i = 0; i < 10; i++) expect((await post("203.0.113.77")).status).toBe(201);
+    const before = await rows();
+    const refused = await post("203.0.113.77");
+    expect(refused.status).toBe(429);
+    expect(await rows()).toBe(before);
+    expect((await post("203.0.113.78")).status).toBe(201);
+  });
 });

@@ -3,6 +3,7 @@ import { bodyLimit } from "hono/body-limit";
 import { z } from "zod";
 import type { PlatformVariables } from "../app.js";
 import { bearer, requireMember } from "../accounts/routes.js";
+import { spend } from "../security/limits.js";
 import { DomainError, ok } from "../http/envelope.js";
 import { resolveMerchant } from "../system/service.js";
 import { answerFeedback, feedbackDir, feedbackImage, listFeedback, readFeedback, submitFeedback } from "./service.js";
@@ -51,6 +52,9 @@ export function feedbackRoutes() {
         return Buffer.from(b64, "base64");
       });
       const merchantCode = member?.merchantCode ?? (await resolveMerchant(c.var.db, c.var.visitor.host, c.var.env.DEFAULT_MERCHANT)).code;
+      // A form anyone may post, with files: so many an hour per address and per member.
+      await spend(c.var.db, "feedbackPerIp", c.var.visitor.ip ? `${merchantCode}:${c.var.visitor.ip}` : null);
+      if (member) await spend(c.var.db, "feedbackPerMember", String(member.id));
       const saved = await submitFeedback(c.var.db, feedbackDir(c.var.env), {
         merchantCode,
         memberId: member?.id ?? null,

@@ -15,6 +15,9 @@ export const LIMITS = {
   trialPerIp: { max: 20, windowMs: 10 * 60 * 1000 },
   /** Wrong current passwords in the security centre, per member. */
   currentPassword: { max: 5, windowMs: 15 * 60 * 1000 },
+  /** Feedback sent from one IP address (anonymous or not), and by one member. */
+  feedbackPerIp: { max: 10, windowMs: HOUR },
+  feedbackPerMember: { max: 10, windowMs: HOUR },
   /** Wrong second-factor and reset codes per member across challenges: 10 within 15 minutes lock. */
   secondFactor: { max: 10, windowMs: 15 * 60 * 1000 },
 } as const;
