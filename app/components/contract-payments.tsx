@@ -3,7 +3,7 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { Pager, PeriodControls } from "~/components/period-controls";
 import type { AgentFlag } from "~/lib/agent-pages";
-import { formatBalance } from "~/lib/format";
+import { formatBalance, formatDate } from "~/lib/format";
 import { allPages, csvResponse, wantsCsv } from "~/services/agent.server";
 import { loadContractState, paymentsSchema, requireAgentUser } from "~/services/contracts.server";
 import { memberCall } from "~/services/money.server";
@@ -41,6 +41,17 @@ export function paymentsLoader(scheme: string, flag: Flag, name: string) {
   };
 }
 
+/** A payment's period in the site's one date style: a day, or "from – to" for shorter or longer ones. */
+function periodText(from: string, to: string | undefined, language: string): string {
+  const start = new Date(from);
+  const end = to ? new Date(to) : null;
+  const day = 86_400_000;
+  if (!end || end.getTime() - start.getTime() === day) return formatDate(start, language, "date");
+  const kind = end.getTime() - start.getTime() < day ? "dateTime" : "date";
+  const last = kind === "date" ? new Date(end.getTime() - day) : end;
+  return `${formatDate(start, language, kind)} – ${formatDate(last, language, kind)}`;
+}
+
 export function PaymentsPage({ titleKey, testId }: { titleKey: string; testId: string }) {
   const { t, i18n } = useTranslation();
   const { view, data, scheme } = useLoaderData<ReturnType<typeof paymentsLoader>>() as unknown as {
@@ -65,7 +76,7 @@ export function PaymentsPage({ titleKey, testId }: { titleKey: string; testId: s
           {data.content.map((p) => (
             <li key={p.id} className={m.card} data-testid="payment-row">
               <div className={m.recordHead}>
-                <strong>{p.periodKey}</strong>
+                <strong title={p.periodKey}>{p.periodFrom ? periodText(p.periodFrom, p.periodTo, i18n.language) : p.periodKey}</strong>
                 <span className={m.amountText} data-testid="payment-amount">
                   {money(p.amount)} {data.currency}
                 </span>

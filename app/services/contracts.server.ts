@@ -242,6 +242,8 @@ export const paymentsSchema = z.object({
       contractId: z.number(),
       scheme: z.string(),
       periodKey: z.string(),
+      periodFrom: z.string().optional(),
+      periodTo: z.string().optional(),
       validBet: z.string(),
       profitLoss: z.string(),
       activeMembers: z.number(),

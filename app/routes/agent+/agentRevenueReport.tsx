@@ -3,7 +3,7 @@ import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { RouteErrorBoundary } from "~/components/error-boundary";
 import { Pager, PeriodControls } from "~/components/period-controls";
-import { formatBalance } from "~/lib/format";
+import { formatBalance, formatDate } from "~/lib/format";
 import { CsvLink } from "~/components/agent";
 import { allPages, csvResponse, wantsCsv } from "~/services/agent.server";
 import { requireAgentUser, revenueSchema } from "~/services/contracts.server";
@@ -66,7 +66,7 @@ export default function AgentRevenueReport() {
             <tbody>
               {data.content.map((r) => (
                 <tr key={`${r.day}-${r.kind}`} data-testid="revenue-row">
-                  <td className={m.cell}>{r.day}</td>
+                  <td className={m.cell}>{formatDate(`${r.day}T00:00:00Z`, i18n.language)}</td>
                   <td className={m.cell}>{t(`contract_kind_${r.kind}`)}</td>
                   <td className={`${m.cell} ${m.number}`} data-testid="revenue-amount">
                     {money(r.amount)}
