@@ -12,6 +12,9 @@ export const MESSAGE_TEXT_KINDS = [
   "bonus_paid",
   "contract",
   "feedback_answer",
+  "rebate_paid",
+  "mission_reward",
+  "referral_reward",
 ];
 
 type Params = Record<string, string | number | boolean | null>;

@@ -22,6 +22,9 @@ export const MESSAGE_KINDS = [
   "bonus_paid",
   "contract",
   "feedback_answer",
+  "rebate_paid",
+  "mission_reward",
+  "referral_reward",
 ] as const;
 
 const KIND = /^[a-z][a-z0-9_]{1,39}$/;

@@ -12,6 +12,7 @@ import { registerWalletOperatorRoutes } from "../wallet/operator.js";
 import { registerLotteryOperatorRoutes } from "../lottery/routes.js";
 import { registerPromotionOperatorRoutes } from "../promotions/routes.js";
 import { registerPointsOperatorRoutes } from "../points/routes.js";
+import { registerRebateOperatorRoutes } from "../rebate/routes.js";
 import { registerContractOperatorRoutes } from "../contracts/routes.js";
 import { registerAgentOperatorRoutes } from "../agents/routes.js";
 import { registerFeedbackOperatorRoutes } from "../feedback/routes.js";
@@ -78,6 +79,7 @@ export function operatorRoutes() {
   registerLotteryOperatorRoutes(app);
   registerPromotionOperatorRoutes(app);
   registerPointsOperatorRoutes(app);
+  registerRebateOperatorRoutes(app);
   registerContractOperatorRoutes(app);
   registerAgentOperatorRoutes(app);
   registerFeedbackOperatorRoutes(app);
