@@ -30,6 +30,7 @@ import { configureSecretsKey } from "./security/secrets.js";
 import { promotionRoutes } from "./promotions/routes.js";
 import { pointsRoutes } from "./points/routes.js";
 import { rebateRoutes } from "./rebate/routes.js";
+import { missionRoutes } from "./missions/routes.js";
 
 export interface PlatformDeps {
   handle: DbHandle;
@@ -110,6 +111,7 @@ export function createPlatformApp({ handle, env, encKeys, logger = rootLogger }:
   app.route("/", promotionRoutes());
   app.route("/", pointsRoutes());
   app.route("/", rebateRoutes());
+  app.route("/", missionRoutes());
   app.route("/", contractRoutes());
   app.route("/", agentRoutes());
   app.route("/", messageRoutes());

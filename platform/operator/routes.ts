@@ -13,6 +13,7 @@ import { registerLotteryOperatorRoutes } from "../lottery/routes.js";
 import { registerPromotionOperatorRoutes } from "../promotions/routes.js";
 import { registerPointsOperatorRoutes } from "../points/routes.js";
 import { registerRebateOperatorRoutes } from "../rebate/routes.js";
+import { registerMissionOperatorRoutes } from "../missions/routes.js";
 import { registerContractOperatorRoutes } from "../contracts/routes.js";
 import { registerAgentOperatorRoutes } from "../agents/routes.js";
 import { registerFeedbackOperatorRoutes } from "../feedback/routes.js";
@@ -80,6 +81,7 @@ export function operatorRoutes() {
   registerPromotionOperatorRoutes(app);
   registerPointsOperatorRoutes(app);
   registerRebateOperatorRoutes(app);
+  registerMissionOperatorRoutes(app);
   registerContractOperatorRoutes(app);
   registerAgentOperatorRoutes(app);
   registerFeedbackOperatorRoutes(app);
