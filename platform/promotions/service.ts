@@ -3,6 +3,7 @@ import { and, asc, desc, eq, gt, gte, inArray, isNull, lte, ne, or, sql } from "
 import type { Database } from "../db/client.js";
 import { DomainError } from "../http/envelope.js";
 import { members } from "../accounts/schema.js";
+import { TRIAL_TYPES } from "../accounts/service.js";
 import { merchants } from "../system/schema.js";
 import { localize } from "../system/service.js";
 import { deposits } from "../payments/schema.js";
@@ -21,7 +22,6 @@ type Merchant = typeof merchants.$inferSelect;
 /** Spec §4 activity statuses, as the member sees a promotion. */
 export type ActivityStatus = "join" | "claim" | "applying" | "close" | "rejected" | "issued" | "claimed" | "process" | "joined" | "coming_soon";
 
-const TRIAL_TYPES = [5, 6];
 
 /** The ledger key of a promotion's payment to a member: one per member and promotion, ever. */
 export const bonusKey = (promotionId: number, memberId: number) => `promo:${promotionId}:${memberId}`;
