@@ -29,6 +29,8 @@ import type { Visitor } from "./system/service.js";
 import { configureSecretsKey } from "./security/secrets.js";
 import { promotionRoutes } from "./promotions/routes.js";
 import { pointsRoutes } from "./points/routes.js";
+import { rebateRoutes } from "./rebate/routes.js";
+import { missionRoutes } from "./missions/routes.js";
 
 export interface PlatformDeps {
   handle: DbHandle;
@@ -108,6 +110,8 @@ export function createPlatformApp({ handle, env, encKeys, logger = rootLogger }:
   app.route("/", lotteryRoutes());
   app.route("/", promotionRoutes());
   app.route("/", pointsRoutes());
+  app.route("/", rebateRoutes());
+  app.route("/", missionRoutes());
   app.route("/", contractRoutes());
   app.route("/", agentRoutes());
   app.route("/", messageRoutes());

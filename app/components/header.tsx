@@ -7,7 +7,7 @@ import { DROPDOWN_VENDORS, vendorHref, type NavEntry } from "~/lib/navigation";
 import type { loader as rootLoader } from "~/root";
 import * as s from "~/styles/shell.css";
 import { LanguageForm, ThemeForm } from "./preferences";
-import { UnreadBadge, usePageUnreadCount, useUnreadCount } from "./unread-badge";
+import { CountBadge, UnreadBadge, usePageUnreadCount, useUnreadCount } from "./unread-badge";
 
 export type RootData = NonNullable<ReturnType<typeof useRouteLoaderData<typeof rootLoader>>>;
 
@@ -400,6 +400,7 @@ export function SiteHeader({ data }: { data: RootData | undefined }) {
             <li>
               <Link to="/member/rewardCenter" className={s.drawerLink}>
                 {t("rewards")}
+                <CountBadge count={shell.user?.rewardCount ?? 0} label={t("badge_rewards", { count: shell.user?.rewardCount ?? 0 })} testId="drawer-rewards-badge" />
               </Link>
             </li>
             {cs.map((c) => (

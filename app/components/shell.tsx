@@ -41,7 +41,7 @@ export function AppShell({ children, layout: forced }: { children: ReactNode; la
       <SiteHeader data={data} />
       {withSides ? (
         <div className={s.layoutWithSides}>
-          <SideMenuStart />
+          <SideMenuStart rewards={data.shell.user?.rewardCount ?? 0} />
           {main}
           <SideMenuEnd shell={data.shell} />
         </div>

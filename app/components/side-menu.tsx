@@ -2,11 +2,12 @@ import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import * as s from "~/styles/shell.css";
 import type { RootData } from "./header";
+import { CountBadge } from "./unread-badge";
 
 const SIDE_CS_TYPES = ["LIVECHAT", "TELEGRAM", "WHATSAPP"];
 
-/** Left bar: rewards. */
-export function SideMenuStart() {
+/** Left bar: rewards, with the count of rewards to claim (spec §2 badges). */
+export function SideMenuStart({ rewards = 0 }: { rewards?: number }) {
   const { t } = useTranslation();
   return (
     <aside className={s.sideBar} aria-label={t("quick_links")} data-testid="side-menu-left">
@@ -16,6 +17,7 @@ export function SideMenuStart() {
           <path d="M12 8v13M3 12h18M12 8c-2-4-6-4-6-1s4 1 6 1c2 0 6 2 6-1s-4-3-6 1" />
         </svg>
         {t("rewards")}
+        <CountBadge count={rewards} label={t("badge_rewards", { count: rewards })} testId="side-rewards-badge" />
       </Link>
     </aside>
   );

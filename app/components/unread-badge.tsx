@@ -49,3 +49,17 @@ export function UnreadBadge({ count, testId = "unread-badge" }: { count: number;
     </span>
   );
 }
+
+/**
+ * A count beside a member-centre entry (spec §2 badges: claimable missions, claimable rewards),
+ * shown only above 0. Server-rendered from the page's data; `label` says what it counts.
+ */
+export function CountBadge({ count, label, testId }: { count: number; label: string; testId: string }) {
+  if (count <= 0) return null;
+  return (
+    <span className={ms.badge} data-testid={testId}>
+      <span aria-hidden="true">{count > 99 ? "99+" : count}</span>
+      <span className={s.visuallyHidden}>{label}</span>
+    </span>
+  );
+}

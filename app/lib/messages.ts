@@ -15,6 +15,9 @@ export const MESSAGE_TEXT_KINDS = [
   "contract",
   "contract_paid",
   "feedback_answer",
+  "rebate_paid",
+  "mission_reward",
+  "referral_reward",
 ];
 
 type Params = Record<string, string | number | boolean | null>;

@@ -2,6 +2,7 @@ import { redirect } from "@remix-run/node";
 import { z } from "zod";
 import { callPlatform, PlatformError } from "./platform.server";
 import { getUnreadCount } from "./messages.server";
+import { getBadges, NO_BADGES } from "./missions.server";
 import { getSessionToken } from "./session.server";
 import type { ShellUser } from "./shell.server";
 
@@ -33,7 +34,7 @@ async function loadUser(request: Request): Promise<ShellUser | null> {
   const token = await getSessionToken(request);
   if (!token) return null;
   try {
-    const [info, wallet, unread] = await Promise.all([
+    const [info, wallet, unread, badges] = await Promise.all([
       callPlatform(request, "/wps/member/info", { schema: memberInfoSchema, token }),
       callPlatform(request, "/wps/v2/wallets/balance", { schema: balanceSchema, token }).catch((e) => {
         if (e instanceof PlatformError && e.status === 401) throw e;
@@ -42,6 +43,8 @@ async function loadUser(request: Request): Promise<ShellUser | null> {
       }),
       // The message badge (spec §2) is right on every page load; it never breaks the page.
       getUnreadCount(request, token).catch(() => 0),
+      // The mission and reward badges and the invite-friends entry, likewise (spec §2, §6).
+      getBadges(request, token).catch(() => NO_BADGES),
     ]);
     return {
       account: info.account,
@@ -53,6 +56,9 @@ async function loadUser(request: Request): Promise<ShellUser | null> {
       balanceMasked: false,
       passwordExpired: info.passwordExpired,
       unreadCount: info.isTrial ? 0 : unread,
+      missionCount: info.isTrial ? 0 : badges.missions,
+      rewardCount: info.isTrial ? 0 : badges.rewards,
+      referralEnabled: !info.isTrial && !info.isAgent && badges.referral,
     };
   } catch (e) {
     if (e instanceof PlatformError && e.status === 401) return null;

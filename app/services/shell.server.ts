@@ -33,6 +33,11 @@ export interface ShellUser {
   passwordExpired: boolean;
   /** Unread messages (spec §7 CSP_unreadCount); 0 for trial accounts, which do not load them. */
   unreadCount: number;
+  /** Missions complete and not claimed, and rewards to claim: the member-centre badges (spec §2). */
+  missionCount: number;
+  rewardCount: number;
+  /** Invite-friends (/member/referral) is offered: the referral promotion runs (spec §6), to players. */
+  referralEnabled: boolean;
 }
 
 /**

@@ -157,3 +157,24 @@ globalStyle(`${table} td[data-label]::before`, {
   "@media": { [narrow]: { content: "attr(data-label)", color: vars.color.muted, fontWeight: 400, textAlign: "start" } },
 });
 globalStyle(`${tableWrap}`, { "@media": { [narrow]: { overflowX: "visible" } } });
+
+/** A mission's progress: a native <progress> drawn as a bar in the theme's colours. */
+export const progress = style({
+  display: "block",
+  width: "100%",
+  height: 10,
+  appearance: "none",
+  border: 0,
+  borderRadius: 5,
+  overflow: "hidden",
+  background: vars.color.surfaceAlt,
+  color: vars.color.accent,
+});
+globalStyle(`${progress}::-webkit-progress-bar`, { background: vars.color.surfaceAlt, borderRadius: 5 });
+globalStyle(`${progress}::-webkit-progress-value`, { background: vars.color.accent, borderRadius: 5 });
+globalStyle(`${progress}::-moz-progress-bar`, { background: vars.color.accent, borderRadius: 5 });
+
+/** The invitation QR code: square, never wider than a phone's column. */
+export const qrImage = style({ width: 160, height: 160, maxWidth: "100%", background: "#fff", padding: 8, borderRadius: 8 });
+/** A long link or code that must wrap anywhere on a 360 px screen. */
+export const breakAnywhere = style({ overflowWrap: "anywhere", wordBreak: "break-word", margin: 0 });

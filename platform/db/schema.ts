@@ -9,6 +9,8 @@ export * from "../rounds/schema.js";
 export * from "../lottery/schema.js";
 export * from "../promotions/schema.js";
 export * from "../points/schema.js";
+export * from "../rebate/schema.js";
+export * from "../missions/schema.js";
 export * from "../contracts/schema.js";
 export * from "../agents/schema.js";
 export * from "../messages/schema.js";

@@ -18,6 +18,8 @@ import { paymentChannels } from "../payments/schema.js";
 import { randomBytes } from "node:crypto";
 import { seedDemoPromotions } from "../promotions/seed.js";
 import { seedDemoPoints } from "../points/seed.js";
+import { seedDemoRebate } from "../rebate/seed.js";
+import { seedDemoMissions } from "../missions/seed.js";
 
 export const DEMO_MERCHANT = "DEMO";
 
@@ -245,6 +247,8 @@ export async function seedDemo(db: Database, { catalogue = "full" }: SeedOptions
     }
     await seedDemoPromotions(tx, DEMO_MERCHANT);
     await seedDemoPoints(tx, DEMO_MERCHANT);
+    await seedDemoRebate(tx, DEMO_MERCHANT);
+    await seedDemoMissions(tx, DEMO_MERCHANT);
     return { created };
   });
 }

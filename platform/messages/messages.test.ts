@@ -87,7 +87,7 @@ describe("message centre", () => {
     const kinds = (await page(m.token)).content.map((x: { kind: string; reference: string }) => `${x.kind}:${x.reference}`);
     // The first credited deposit also pays the demo brand's newbie bonus, which posts its own message.
     expect(kinds.filter((k: string) => k.startsWith("deposit_"))).toEqual([`deposit_failed:${bad}`, `deposit_credited:${ok}`]);
-    expect(kinds.filter((k: string) => k.startsWith("promotion:"))).toHaveLength(1);
+    expect(kinds.filter((k: string) => k.startsWith("bonus_paid:"))).toHaveLength(1);
     expect(await unread(m.token)).toBe(3);
   });
 });

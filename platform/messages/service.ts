@@ -23,6 +23,9 @@ export const MESSAGE_KINDS = [
   "contract",
   "contract_paid",
   "feedback_answer",
+  "rebate_paid",
+  "mission_reward",
+  "referral_reward",
 ] as const;
 
 const KIND = /^[a-z][a-z0-9_]{1,39}$/;

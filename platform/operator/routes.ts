@@ -12,6 +12,8 @@ import { registerWalletOperatorRoutes } from "../wallet/operator.js";
 import { registerLotteryOperatorRoutes } from "../lottery/routes.js";
 import { registerPromotionOperatorRoutes } from "../promotions/routes.js";
 import { registerPointsOperatorRoutes } from "../points/routes.js";
+import { registerRebateOperatorRoutes } from "../rebate/routes.js";
+import { registerMissionOperatorRoutes } from "../missions/routes.js";
 import { registerContractOperatorRoutes } from "../contracts/routes.js";
 import { registerAgentOperatorRoutes } from "../agents/routes.js";
 import { registerFeedbackOperatorRoutes } from "../feedback/routes.js";
@@ -79,6 +81,8 @@ export function operatorRoutes() {
   registerLotteryOperatorRoutes(app);
   registerPromotionOperatorRoutes(app);
   registerPointsOperatorRoutes(app);
+  registerRebateOperatorRoutes(app);
+  registerMissionOperatorRoutes(app);
   registerContractOperatorRoutes(app);
   registerAgentOperatorRoutes(app);
   registerFeedbackOperatorRoutes(app);

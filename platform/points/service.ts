@@ -2,6 +2,7 @@ import { and, asc, desc, eq, gte, inArray, ne, sql } from "drizzle-orm";
 import type { Database } from "../db/client.js";
 import { DomainError } from "../http/envelope.js";
 import { members } from "../accounts/schema.js";
+import { TRIAL_TYPES } from "../accounts/service.js";
 import { merchants } from "../system/schema.js";
 import { localize } from "../system/service.js";
 import { deposits } from "../payments/schema.js";
@@ -17,7 +18,6 @@ type Member = typeof members.$inferSelect;
 type Goods = typeof pointsGoods.$inferSelect;
 type Redemption = typeof pointsRedemptions.$inferSelect;
 
-const TRIAL_TYPES = [5, 6];
 function requireReal(member: Member) {
   if (TRIAL_TYPES.includes(member.type)) throw new DomainError("in_need_true_account", "A real account is needed", 403);
 }

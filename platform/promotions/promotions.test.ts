@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { createTestPlatform, playersOf } from "../testing/db.js";
 import { ledgerTransfers } from "../ledger/schema.js";
+import { members } from "../accounts/schema.js";
 import { decideDeposit } from "../payments/service.js";
 
 type TestPlatform = Awaited<ReturnType<typeof createTestPlatform>>;
@@ -71,6 +72,17 @@ describe("promotions that pay", () => {
     expect(await balance(m.token)).toBe("5.00");
     expect((await promos(m.token)).find((x) => x.id === id)!.status).toBe("claimed");
     await ledgerOk();
+  });
+
+  it("refuses trial accounts (spec §3 type 4): they join and claim nothing", async () => {
+    const m = await player("0");
+    await p.handle.db.update(members).set({ type: 4 }).where(eq(members.account, m.account));
+    const id = await promoId(m.token, "WELCOME5");
+    const join = await p.call(`/wps/promotions/${id}/join`, { method: "POST", headers: auth(m.token) });
+    expect(join.body.error?.code).toBe("in_need_true_account");
+    const raffle = await p.call(`/wps/promotions/${await promoId(m.token, "RAFFLE")}/claim`, { method: "POST", headers: auth(m.token) });
+    expect(raffle.body.error?.code).toBe("in_need_true_account");
+    expect(await balance(m.token)).toBe("0.00");
   });
 
   it("pays a raffle prize within its range once under concurrent claims", async () => {

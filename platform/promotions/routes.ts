@@ -17,6 +17,7 @@ import {
   rewardCenter,
   upsertPromotion,
 } from "./service.js";
+import { operatorReferralRewards, referralSummary } from "./referral.js";
 
 const idParam = (v: string | undefined) => {
   const n = Number.parseInt(v ?? "", 10);
@@ -42,6 +43,8 @@ export function promotionRoutes() {
     return ok(c, await applyPromotion(c.var.db, member, idParam(c.req.param("id")), body.comment));
   });
   app.get("/wps/member/rewards", async (c) => ok(c, await rewardCenter(c.var.db, await requireMember(c), c.var.language)));
+  // Invite friends (spec §2 referral): 404 REFERRAL_OFF while no referral promotion runs (spec §6).
+  app.get("/wps/member/referral", async (c) => ok(c, await referralSummary(c.var.db, await requireMember(c), c.var.language)));
   return app;
 }
 
@@ -89,6 +92,9 @@ export function registerPromotionOperatorRoutes(app: HonoApp<{ Variables: Platfo
   });
   app.get("/merchants/:code/promotions/:promo/entries", async (c) =>
     c.json({ entries: await operatorEntries(c.var.db, c.req.param("code"), c.req.param("promo"), c.req.query("status")?.slice(0, 20)) }),
+  );
+  app.get("/merchants/:code/promotions/:promo/referral-rewards", async (c) =>
+    c.json({ rewards: await operatorReferralRewards(c.var.db, c.req.param("code"), c.req.param("promo")) }),
   );
   for (const decision of ["approve", "reject"] as const) {
     app.post(`/merchants/:code/promotion-entries/:id/${decision}`, async (c) => {

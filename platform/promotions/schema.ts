@@ -4,7 +4,7 @@ import { members } from "../accounts/schema.js";
 import { merchants, type LocalizedText } from "../system/schema.js";
 
 /** How a promotion pays (ADR promotions-points). */
-export const PROMOTION_RULES = ["first_deposit_match", "deposit_bonus", "signup_bonus", "rebate", "raffle", "apply"] as const;
+export const PROMOTION_RULES = ["first_deposit_match", "deposit_bonus", "signup_bonus", "rebate", "raffle", "apply", "referral"] as const;
 export type PromotionRule = (typeof PROMOTION_RULES)[number];
 
 /** Spec §3 promotion types and tags. */
@@ -80,4 +80,32 @@ export const promotionEntries = pgTable(
     paidAt: timestamp("paid_at", { withTimezone: true }),
   },
   (t) => [uniqueIndex("promotion_entries_member_uq").on(t.promotionId, t.memberId), index("promotion_entries_member_idx").on(t.memberId), index("promotion_entries_status_idx").on(t.merchantCode, t.status)],
+);
+
+/**
+ * What a referrer earned from one friend under a referral promotion: the friend's first deposit
+ * of at least the promotion's minimum pays the referrer once (unique per promotion and friend,
+ * ledger key `referral:{promotion}:{friend}`), in the deposit's own transaction.
+ */
+export const referralRewards = pgTable(
+  "referral_rewards",
+  {
+    id: serial("id").primaryKey(),
+    promotionId: integer("promotion_id")
+      .notNull()
+      .references(() => promotions.id, { onDelete: "cascade" }),
+    referrerId: integer("referrer_id")
+      .notNull()
+      .references(() => members.id, { onDelete: "cascade" }),
+    friendId: integer("friend_id")
+      .notNull()
+      .references(() => members.id, { onDelete: "cascade" }),
+    merchantCode: text("merchant_code").notNull(),
+    depositId: integer("deposit_id").notNull(),
+    amount: bigint("amount", { mode: "bigint" }).notNull(),
+    currency: text("currency").notNull(),
+    transferId: bigint("transfer_id", { mode: "number" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("referral_rewards_friend_uq").on(t.promotionId, t.friendId), index("referral_rewards_referrer_idx").on(t.referrerId, t.id)],
 );

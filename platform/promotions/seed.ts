@@ -74,6 +74,22 @@ export async function seedDemoPromotions(tx: Pick<Tx, "insert">, merchantCode: s
         wageringMultiplier: 1,
         sort: 4,
       },
+      {
+        merchantCode,
+        code: "REFERRAL",
+        title: tr("Invite friends: 5.00 for each friend's first deposit", "Invita a tus amigos: 5.00 por el primer depósito de cada amigo"),
+        body: tr(
+          "<p>Share your referral link from the member centre. When a friend who joined with it first deposits 20.00 or more, you get 5.00.</p>",
+          "<p>Comparte tu enlace de invitación desde el centro de miembros. Cuando un amigo que se registró con él deposite 20.00 o más por primera vez, recibes 5.00.</p>",
+        ),
+        type: "other",
+        tags: ["special_offer"],
+        category: "other",
+        rule: "referral" as const,
+        amount: 500n,
+        minDeposit: 2_000n,
+        sort: 5,
+      },
     ])
     .onConflictDoNothing();
 }

@@ -3,6 +3,7 @@ import { and, asc, desc, eq, gt, gte, inArray, isNull, lte, ne, or, sql } from "
 import type { Database } from "../db/client.js";
 import { DomainError } from "../http/envelope.js";
 import { members } from "../accounts/schema.js";
+import { TRIAL_TYPES } from "../accounts/service.js";
 import { merchants } from "../system/schema.js";
 import { localize } from "../system/service.js";
 import { deposits } from "../payments/schema.js";
@@ -11,6 +12,7 @@ import { ensureAccount, InsufficientFunds, postTransfer, withLedgerTx, type Tx }
 import { formatAmount, parseAmount } from "../ledger/money.js";
 import { promotionEntries, promotions, type PromotionRule } from "./schema.js";
 import { postMessage } from "../messages/service.js";
+import { payReferral, referrerAccounts, type ReferrerAccounts } from "./referral.js";
 
 type Member = typeof members.$inferSelect;
 type Promotion = typeof promotions.$inferSelect;
@@ -20,7 +22,6 @@ type Merchant = typeof merchants.$inferSelect;
 /** Spec §4 activity statuses, as the member sees a promotion. */
 export type ActivityStatus = "join" | "claim" | "applying" | "close" | "rejected" | "issued" | "claimed" | "process" | "joined" | "coming_soon";
 
-const TRIAL_TYPES = [5, 6];
 
 /** The ledger key of a promotion's payment to a member: one per member and promotion, ever. */
 export const bonusKey = (promotionId: number, memberId: number) => `promo:${promotionId}:${memberId}`;
@@ -48,7 +49,8 @@ export function activityStatus(p: Promotion, entry: Entry | undefined, now = new
   }
   if (p.startsAt > now) return "coming_soon";
   if (!running(p, now)) return "close";
-  if (p.rule === "first_deposit_match") return "process";
+  // Paid by itself on a deposit: the member's own first one, or a referred friend's.
+  if (p.rule === "first_deposit_match" || p.rule === "referral") return "process";
   if (p.rule === "raffle") return "claim";
   return "join";
 }
@@ -270,13 +272,15 @@ export async function claimPromotion(db: Database, member: Member, id: number) {
 /**
  * The deposit-credit hook, inside the deposit's own transaction: a first credited deposit gets
  * every running first-deposit match (rate, capped); a deposit of at least the minimum pays every
- * deposit bonus the member joined. Each pays once (entry row unique, ledger key), so a second
- * deposit, a re-delivered callback or two deposits credited at once never pay twice.
+ * deposit bonus the member joined; and a running referral promotion pays the member's referrer
+ * for this friend's first deposit of at least its minimum. Each pays once (entry or reward row
+ * unique, ledger key), so a second deposit, a re-delivered callback or two deposits credited at
+ * once never pay twice.
  */
 export async function onDepositCredited(
   tx: Tx,
   deposit: { id: number; memberId: number; merchantCode: string; currency: string; amount: bigint; reference: string },
-  ids: { bonus: number; wallet: number },
+  ids: { bonus: number; wallet: number; referrer?: ReferrerAccounts | null },
 ) {
   const now = new Date();
   const rows = await tx
@@ -288,12 +292,16 @@ export async function onDepositCredited(
         eq(promotions.enabled, true),
         lte(promotions.startsAt, now),
         or(isNull(promotions.endsAt), gt(promotions.endsAt, now)),
-        inArray(promotions.rule, ["first_deposit_match", "deposit_bonus"] satisfies PromotionRule[]),
+        inArray(promotions.rule, ["first_deposit_match", "deposit_bonus", "referral"] satisfies PromotionRule[]),
       ),
     );
   if (!rows.length) return [];
   const paid: Entry[] = [];
   for (const p of rows.filter((r) => deposit.amount >= r.minDeposit)) {
+    if (p.rule === "referral") {
+      if (ids.referrer) await payReferral(tx, p, deposit, ids.referrer);
+      continue;
+    }
     let entry: Entry | undefined;
     if (p.rule === "first_deposit_match") {
       const [earlier] = await tx
@@ -323,9 +331,10 @@ export async function onDepositCredited(
   return paid;
 }
 
-/** The accounts the deposit hook pays between, made before its transaction. */
-export function depositBonusAccounts(db: Database, d: { merchantCode: string; memberId: number; currency: string }) {
-  return bonusAccounts(db, d.merchantCode, d.memberId, d.currency);
+/** The accounts the deposit hook pays between (the member's, and a referrer's), made before its transaction. */
+export async function depositBonusAccounts(db: Database, d: { merchantCode: string; memberId: number; currency: string }) {
+  const [own, referrer] = await Promise.all([bonusAccounts(db, d.merchantCode, d.memberId, d.currency), referrerAccounts(db, d)]);
+  return { ...own, referrer };
 }
 
 /** The rewards centre: joined, can claim, waiting (applying), got (paid, with wagering progress). */
@@ -358,6 +367,16 @@ export async function rewardCenter(db: Database, member: Member, language: strin
     got: group(["claimed"]),
     claimableCount: group(["claim"]).length,
   };
+}
+
+/** Rewards the member can claim now (the rewards centre's "can claim"): the reward badge (spec §2). */
+export async function claimableRewardCount(db: Database, member: Member, now = new Date()): Promise<number> {
+  const rows = await db
+    .select({ p: promotions, e: promotionEntries })
+    .from(promotionEntries)
+    .innerJoin(promotions, eq(promotions.id, promotionEntries.promotionId))
+    .where(and(eq(promotionEntries.memberId, member.id), inArray(promotionEntries.status, ["issued", "joined"])));
+  return rows.filter(({ p, e }) => activityStatus(p, e, now) === "claim").length;
 }
 
 // ---------------------------------------------------------------- operator side
@@ -414,6 +433,7 @@ export async function upsertPromotion(db: Database, merchantCode: string, code: 
   if (values.endsAt && values.endsAt <= values.startsAt) throw new DomainError("INVALID_REQUEST", "endsAt: after startsAt", 400);
   if (["first_deposit_match", "rebate"].includes(values.rule) && values.rateBp <= 0) throw new DomainError("INVALID_REQUEST", "rate: a percentage above 0", 400);
   if (["deposit_bonus", "signup_bonus", "apply", "raffle"].includes(values.rule) && values.amount <= 0n) throw new DomainError("INVALID_REQUEST", "amount: above 0", 400);
+  if (values.rule === "referral" && values.amount <= 0n && values.rateBp <= 0) throw new DomainError("INVALID_REQUEST", "amount or rate: above 0", 400);
   const [row] = await db
     .insert(promotions)
     .values(values)

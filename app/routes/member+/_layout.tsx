@@ -1,7 +1,7 @@
 import { NavLink, Outlet } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { useRootData } from "~/components/header";
-import { UnreadBadge, usePageUnreadCount, useUnreadCount } from "~/components/unread-badge";
+import { CountBadge, UnreadBadge, usePageUnreadCount, useUnreadCount } from "~/components/unread-badge";
 import { MEMBER_PAGES } from "~/lib/member-pages";
 import * as m from "~/styles/member.css";
 
@@ -10,15 +10,19 @@ export default function MemberCentre() {
   const { t } = useTranslation();
   const user = useRootData()?.shell.user;
   const unread = useUnreadCount(usePageUnreadCount(user?.unreadCount ?? 0), !!user && !user.isTrial);
+  const missions = user?.missionCount ?? 0;
+  const rewards = user?.rewardCount ?? 0;
   return (
     <div className={m.centre}>
       <nav aria-label={t("member_centre")}>
         <ul className={m.menu}>
-          {MEMBER_PAGES.map((p) => (
+          {MEMBER_PAGES.filter((p) => !p.needsReferral || user?.referralEnabled).map((p) => (
             <li key={p.page}>
-              <NavLink to={`/member/${p.page}`} className={m.menuLink} prefetch="intent">
+              <NavLink to={`/member/${p.page}`} className={m.menuLink} prefetch="intent" data-testid={`member-nav-${p.page}`}>
                 {t(p.label)}
-                {p.page === "messageV2" ? <UnreadBadge count={unread} testId="member-nav-unread" /> : null}
+                {p.badge === "unread" ? <UnreadBadge count={unread} testId="member-nav-unread" /> : null}
+                {p.badge === "missions" ? <CountBadge count={missions} label={t("badge_missions", { count: missions })} testId="member-nav-missions-badge" /> : null}
+                {p.badge === "rewards" ? <CountBadge count={rewards} label={t("badge_rewards", { count: rewards })} testId="member-nav-rewards-badge" /> : null}
               </NavLink>
             </li>
           ))}
