@@ -6,7 +6,7 @@ import { CsrfInput } from "~/components/csrf";
 import { RouteErrorBoundary } from "~/components/error-boundary";
 import { FieldError } from "~/components/field-error";
 import { RequiredMark } from "~/components/form-field";
-import { ruleMessage } from "~/lib/register-schema";
+import { platformFieldMessage } from "~/lib/register-schema";
 import { readForm } from "~/services/forms.server";
 import { callPlatform, PlatformError } from "~/services/platform.server";
 import * as h from "~/styles/home.css";
@@ -44,9 +44,9 @@ export async function action({ request }: ActionFunctionArgs) {
     return redirect("/resetPassword?done=1");
   } catch (e) {
     if (!(e instanceof PlatformError)) throw e;
-    const failure = (e.details.fields as Record<string, { patternId?: string; min?: number; max?: number }> | undefined)?.newPassword;
+    const failure = (e.details.fields as Record<string, { kind: string; patternId?: string; min?: number; max?: number }> | undefined)?.newPassword;
     if (failure) {
-      return json({ errors: { newPassword: [ruleMessage({ kind: "pattern", patternId: failure.patternId ?? "ANY", min: failure.min ?? 0, max: failure.max ?? 0 }) ?? "err_correct_info"] } as Record<string, string[]> }, { status: 400 });
+      return json({ errors: { newPassword: [platformFieldMessage("newPassword", failure) ?? "err_correct_info"] } as Record<string, string[]> }, { status: 400 });
     }
     return json({ errors: { form: ["err_reset_link"] } as Record<string, string[]> }, { status: 400 });
   }

@@ -2,7 +2,7 @@ import { parseWithZod } from "@conform-to/zod";
 import { json } from "@remix-run/node";
 import { z } from "zod";
 import { changePasswordSchema } from "~/lib/auth-schemas";
-import { ruleMessage } from "~/lib/register-schema";
+import { platformFieldMessage } from "~/lib/register-schema";
 import { readForm } from "./forms.server";
 import { callPlatform, PlatformError } from "./platform.server";
 import { getSessionToken } from "./session.server";
@@ -35,7 +35,7 @@ export async function handleChangePassword(request: Request) {
     const fieldErrors = Object.fromEntries(
       Object.entries(fields).map(([f, failure]) => [
         f,
-        [FIELD_MESSAGES[failure.kind] ?? ruleMessage({ kind: "pattern", patternId: failure.patternId ?? "ANY", min: failure.min ?? 0, max: failure.max ?? 0 }) ?? "err_correct_info"],
+        [FIELD_MESSAGES[failure.kind] ?? platformFieldMessage(f, failure) ?? "err_correct_info"],
       ]),
     );
     const formErrors = Object.keys(fieldErrors).length ? undefined : [e.code === "in_need_true_account" ? "in_need_true_account" : "err_correct_info"];
