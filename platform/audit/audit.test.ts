@@ -186,10 +186,25 @@ describe("audit trail", () => {
     expect((await p.call("/operator/v1/audit")).status).toBe(401);
   });
 
+  it("never turns a decision already made into a 500 when the trail cannot be written", async () => {
+    const account = fresh();
+    await p.call("/operator/v1/merchants/DEMO/members", { method: "POST", operator: true, json: { account, password: "OperatorPass123" } });
+    await p.handle.db.execute(sql`alter table audit_events rename to audit_events_away`);
+    try {
+      const r = await p.call(`/operator/v1/merchants/DEMO/members/${account}/credits`, { method: "POST", operator: true, json: { kind: "bonus", amount: "3.00", reference: `away-${account}` } });
+      expect(r.status).toBe(201);
+      expect(r.body).toMatchObject({ replayed: false, balance: "3.00" });
+    } finally {
+      await p.handle.db.execute(sql`alter table audit_events_away rename to audit_events`);
+    }
+  });
+
   it("redacts secret fields at any depth and cuts long input", () => {
     const out = redact({ password: "x", config: { secret: "y", bankName: "B" }, token: "t", verificationCode: "1", merchantCode: "DEMO", list: Array.from({ length: 60 }, (_, i) => i), long: "z".repeat(600) }) as Record<string, any>;
     expect(out).toMatchObject({ password: "[redacted]", config: { secret: "[redacted]", bankName: "B" }, token: "[redacted]", verificationCode: "[redacted]", merchantCode: "DEMO" });
-    expect(out.list).toHaveLength(51);
-    expect(out.long.length).toBeLessThan(600);
+    expect(out.list).toHaveLength(50);
+    expect(out.list[49]).toBe("…(60 items)");
+    expect(out.long.length).toBeLessThanOrEqual(500);
+    expect(redact(out)).toEqual(out);
   });
 });

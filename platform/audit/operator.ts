@@ -5,7 +5,7 @@ import type { PlatformVariables } from "../app.js";
 import type { Database } from "../db/client.js";
 import { members } from "../accounts/schema.js";
 import { deposits, withdrawals } from "../payments/schema.js";
-import { listAudit, parseAuditQuery, writeAudit } from "./service.js";
+import { listAudit, parseAuditQuery, redact, writeAudit, type AuditEvent } from "./service.js";
 
 type App = Hono<{ Variables: PlatformVariables }>;
 type C = Context<{ Variables: PlatformVariables }>;
@@ -105,27 +105,30 @@ export function auditOperatorCalls(): MiddlewareHandler<{ Variables: PlatformVar
     const answer = await jsonOf(c.res.clone());
     const status = c.res.status;
     const action = rule ? (typeof rule.action === "string" ? rule.action : rule.action(body)) : `operator.unnamed`;
-    let account: string | null = params.account ?? null;
-    if (!account && rule?.account) account = await rule.account(c.var.db, params, body);
     const error = (answer.error ?? null) as { code?: unknown } | null;
-    await writeAudit(
-      c.var.db,
-      {
-        merchantCode: params.code && key.startsWith(`${c.req.method} /merchants/`) ? params.code : null,
-        actor: { kind: "operator", id: operatorKeyId(c.var.env.OPERATOR_API_KEY ?? "") },
-        account: account ? account.trim().toLowerCase().slice(0, 100) : null,
-        action,
-        details: {
-          route: key,
-          params,
-          body,
-          status,
-          outcome: status < 400 ? "ok" : "refused",
-          ...(status < 400 ? { result: answer } : { error: error?.code ?? null }),
-        },
-      },
-      { ip: c.var.visitor.ip, requestId: c.var.requestId },
-    );
+    const event: AuditEvent = {
+      merchantCode: params.code && key.startsWith(`${c.req.method} /merchants/`) ? params.code : null,
+      actor: { kind: "operator", id: operatorKeyId(c.var.env.OPERATOR_API_KEY ?? "") },
+      account: params.account ?? null,
+      action,
+      details: redact({
+        route: key,
+        params,
+        body,
+        status,
+        outcome: status < 400 ? "ok" : "refused",
+        ...(status < 400 ? { result: answer } : { error: error?.code ?? null }),
+      }) as Record<string, unknown>,
+    };
+    try {
+      if (!event.account && rule?.account) event.account = await rule.account(c.var.db, params, body);
+      if (event.account) event.account = event.account.trim().toLowerCase().slice(0, 100);
+      await writeAudit(c.var.db, event, { ip: c.var.visitor.ip, requestId: c.var.requestId });
+    } catch (err) {
+      // The decision is made (money may have moved): answer what happened rather than a 500 that
+      // invites a retry, and leave the event (secrets already redacted) in the error log.
+      c.var.log.error({ err, audit: event }, "audit event not written");
+    }
   };
 }
 

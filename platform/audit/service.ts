@@ -43,13 +43,14 @@ const MAX_DEPTH = 5;
 export function redact(value: unknown, depth = 0): unknown {
   if (value === null || value === undefined) return value ?? null;
   if (typeof value === "bigint") return value.toString();
-  if (typeof value === "string") return value.length > MAX_STRING ? `${value.slice(0, MAX_STRING)}…(${value.length} chars)` : value;
+  // Cut so the result stays within MAX_STRING: redacting twice changes nothing.
+  if (typeof value === "string") return value.length > MAX_STRING ? `${value.slice(0, MAX_STRING - 24)}…(${value.length} chars)` : value;
   if (typeof value !== "object") return value;
   if (value instanceof Date) return value.toISOString();
   if (depth >= MAX_DEPTH) return "[nested]";
   if (Array.isArray(value)) {
-    const items = value.slice(0, MAX_ITEMS).map((v) => redact(v, depth + 1));
-    return value.length > MAX_ITEMS ? [...items, `…(${value.length} items)`] : items;
+    if (value.length <= MAX_ITEMS) return value.map((v) => redact(v, depth + 1));
+    return [...value.slice(0, MAX_ITEMS - 1).map((v) => redact(v, depth + 1)), `…(${value.length} items)`];
   }
   const out: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(value as Record<string, unknown>).slice(0, MAX_ITEMS)) {
