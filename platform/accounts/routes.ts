@@ -21,12 +21,11 @@ import {
   resetByPhone,
   resetByToken,
   resetLinkStatus,
-  listSessions,
-  revokeOtherSessions,
   revokeSession,
   smsLogin,
 } from "./service.js";
 import { messageProvider } from "./messaging.js";
+import { listSessions, revokeOtherSessions } from "./sessions.js";
 import { decryptBody, ENC_PATHS } from "../http/enc.js";
 import { completeChallenge, enableTotp, setupTotp } from "./two-factor.js";
 import { finishLogin, TRIAL_TYPES } from "./service.js";
