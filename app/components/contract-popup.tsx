@@ -1,18 +1,13 @@
 import { Form, useLocation, useRouteLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { schemeKey } from "~/lib/agent-pages";
 import type { ContractState, ContractView } from "~/services/contracts.server";
 import * as m from "~/styles/member.css";
 import * as s from "~/styles/shell.css";
 import { CsrfInput } from "./csrf";
 import { Popup } from "./popup";
 
-const SCHEME_KEYS: Record<string, string> = {
-  DAILY_SALARY: "contract_scheme_daily",
-  HOURLY_SALARY: "contract_scheme_hourly",
-  REALTIME_SALARY: "contract_scheme_realtime",
-  DIVIDEND: "contract_scheme_dividend",
-};
-export const schemeKey = (scheme: string) => SCHEME_KEYS[scheme] ?? scheme;
+export { schemeKey };
 export const statusKey = (status: string) => `contract_status_${status.toLowerCase()}`;
 export const actionKey = (action: string) => `contract_action_${action.toLowerCase()}`;
 

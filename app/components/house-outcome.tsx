@@ -1,5 +1,6 @@
 import { Fragment, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
+import { CardFace, SlotSymbolArt } from "./game-art";
 import { describeBet, dieFace, fromMinor, rouletteColour, toMinor, type Label } from "~/lib/house-bets";
 import * as h from "~/styles/house.css";
 import { useMoneyFormat } from "./money";
@@ -16,6 +17,9 @@ export interface SlotLayout {
   lines: number;
   paylines: number[][];
   symbols: Array<{ id: string; name: string; role: string }>;
+  /** Line pays for 3, 4 and 5 of a kind, and scatter pays (pages that have them). */
+  pays?: Record<string, number[]>;
+  scatterPays?: number[];
 }
 
 type Json = Record<string, unknown>;
@@ -53,10 +57,9 @@ export function Card({ code }: { code: string | null }) {
       </span>
     );
   }
-  const red = code[1] === "H" || code[1] === "D";
   return (
-    <span className={`${h.card} ${red ? h.cardRed : ""}`} data-card={code}>
-      {cardText(code)}
+    <span className={h.cardArt} data-card={code}>
+      <CardFace code={code} label={cardText(code)} />
     </span>
   );
 }
@@ -467,8 +470,9 @@ function Slot({ o, stake, slot }: { o: Json; stake?: string; slot: SlotLayout | 
                       key={`${r}:${reel}`}
                       className={`${h.reelCell} ${marked.has(`${r}:${reel}`) ? h.reelWin : ""} ${role === "wild" ? h.reelWild : role === "scatter" ? h.reelScatter : ""}`}
                       title={nameOf.get(c)}
+                      data-symbol={c}
                     >
-                      {c}
+                      <SlotSymbolArt name={nameOf.get(c) ?? c} role={role} size={36} />
                     </span>
                   );
                 }),
@@ -506,12 +510,37 @@ function Slot({ o, stake, slot }: { o: Json; stake?: string; slot: SlotLayout | 
           </details>
         );
       })}
-      {slot ? (
-        <p className={h.muted}>
-          {slot.symbols.map((s) => `${s.id} = ${s.name}`).join(" · ")}
-        </p>
-      ) : null}
     </>
+  );
+}
+
+/**
+ * The paytable: each symbol's picture and name with what 3, 4 and 5 of a kind pay in line bets
+ * (scatters: in total bets), folded under its title so the result stays on top.
+ */
+export function SlotPaytable({ slot }: { slot: SlotLayout }) {
+  const { t, i18n } = useTranslation();
+  const x = (n: number) => `×${n.toLocaleString(i18n.language)}`;
+  return (
+    <details className={h.paytable} data-testid="slot-paytable">
+      <summary>{t("hb_paytable")}</summary>
+      <p className={h.muted}>{t("hb_paytable_note")}</p>
+      <ul className={h.paytableList}>
+        {slot.symbols.map((sym) => {
+          const pays = sym.role === "scatter" ? slot.scatterPays : slot.pays?.[sym.id];
+          return (
+            <li key={sym.id} className={h.paytableRow} data-symbol={sym.id}>
+              <SlotSymbolArt name={sym.name} role={sym.role} size={36} />
+              <span>
+                <strong>{sym.name}</strong>
+                {sym.role === "wild" ? ` · ${t("hb_symbol_wild")}` : sym.role === "scatter" ? ` · ${t("hb_symbol_scatter")}` : ""}
+                {pays?.length ? <span className={h.muted}> — {pays.map((p, i) => `${i + 3}: ${x(p)}`).join(" · ")}</span> : null}
+              </span>
+            </li>
+          );
+        })}
+      </ul>
+    </details>
   );
 }
 

@@ -30,3 +30,12 @@ export const TEAM_TX_TYPES = ["deposit", "withdraw", "bet", "win", "rollback", "
 
 /** Tier rows of the contract offer form. */
 export const TIER_ROWS = 3;
+
+/** The i18n key of a contract scheme's name. */
+const SCHEME_KEYS: Record<string, string> = {
+  DAILY_SALARY: "contract_scheme_daily",
+  HOURLY_SALARY: "contract_scheme_hourly",
+  REALTIME_SALARY: "contract_scheme_realtime",
+  DIVIDEND: "contract_scheme_dividend",
+};
+export const schemeKey = (scheme: string) => SCHEME_KEYS[scheme] ?? scheme;

@@ -1,3 +1,5 @@
+import { schemeKey } from "./agent-pages";
+
 /**
  * Message texts are chosen at read time: the kind names the i18n keys, the parameters fill
  * them (spec §3 "Messages"). Kinds without texts yet read as a generic message.
@@ -11,6 +13,7 @@ export const MESSAGE_TEXT_KINDS = [
   "promotion",
   "bonus_paid",
   "contract",
+  "contract_paid",
   "feedback_answer",
 ];
 
@@ -26,5 +29,7 @@ export function messageTitle(t: T, kind: string, params: Params): string {
 export function messageBody(t: T, kind: string, params: Params, formatAmount?: (decimal: string) => string): string {
   if (!MESSAGE_TEXT_KINDS.includes(kind)) return typeof params.text === "string" ? params.text : "";
   const amount = typeof params.amount === "string" && /^-?\d+(\.\d+)?$/.test(params.amount) && formatAmount ? formatAmount(params.amount) : params.amount;
-  return t(`msg_kind_${kind}_body`, { ...params, amount, interpolation: { escapeValue: false } });
+  // A contract's scheme (DAILY_SALARY, ...) is named in the reader's language.
+  const schemeName = typeof params.scheme === "string" ? t(schemeKey(params.scheme)) : undefined;
+  return t(`msg_kind_${kind}_body`, { ...params, amount, schemeName, interpolation: { escapeValue: false } });
 }

@@ -19,6 +19,8 @@ export const HISTORY_KINDS = [
   "downline_transfer",
   "bonus",
   "commission",
+  "salary",
+  "dividend",
   "adjustment",
 ] as const;
 

@@ -6,7 +6,7 @@ import { CsrfInput } from "~/components/csrf";
 import { RouteErrorBoundary } from "~/components/error-boundary";
 import { FieldError } from "~/components/field-error";
 import { BetForm } from "~/components/house-bet-form";
-import { BetList, GameOutcome, OutcomeSummary } from "~/components/house-outcome";
+import { BetList, GameOutcome, OutcomeSummary, SlotPaytable } from "~/components/house-outcome";
 import { useMoneyFormat } from "~/components/money";
 import { TrialWarning } from "~/components/trial-warning";
 import { betFormValues, decimalsOf, gameBets, parseBetForm } from "~/lib/house-bets";
@@ -153,6 +153,7 @@ export default function HouseGame() {
               errors={acted?.intent === "bet" ? acted.errors : {}}
             />
           )}
+          {data.slot ? <SlotPaytable slot={data.slot} /> : null}
           {data.seeds ? <FairPanel seeds={data.seeds} revealed={data.revealed} action={acted?.intent === "seed" ? acted : undefined} /> : null}
           <Recall rounds={data.recent as RoundView[]} />
         </>

@@ -1,5 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { VENDOR_IMAGE_FILES } from "#platform/games/images.js";
+import { gameTileSvg } from "~/lib/game-tiles";
 import { labelRoute } from "~/services/observability.server";
 
 /**
@@ -65,9 +66,11 @@ export function loader({ request, params }: LoaderFunctionArgs) {
     svg = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 1200 400"><defs><linearGradient id="g" x1="0" x2="1"><stop offset="0" stop-color="hsl(${h} 70% 35%)"/><stop offset="1" stop-color="hsl(${(h + 60) % 360} 70% 25%)"/></linearGradient></defs><rect width="1200" height="400" fill="url(#g)"/><circle cx="1000" cy="200" r="150" fill="hsl(${(h + 30) % 360} 80% 55% / .35)"/><circle cx="180" cy="330" r="90" fill="hsl(${(h + 90) % 360} 80% 60% / .25)"/></svg>`;
   } else if (kind === "banks") {
     svg = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 72 28"><rect width="72" height="28" rx="6" fill="hsl(${(h * 7) % 360} 45% 45%)"/><text x="36" y="19" font-family="sans-serif" font-size="12" font-weight="700" text-anchor="middle" fill="#fff">BANK ${text}</text></svg>`;
+  } else if (kind === "games") {
+    svg = gameTileSvg(name);
   } else {
     const words = label(name).split(" ");
-    const initials = escape(words.slice(kind === "games" ? 1 : 0).map((w) => w[0]).join("").slice(0, 3).toUpperCase());
+    const initials = escape(words.map((w) => w[0]).join("").slice(0, 3).toUpperCase());
     svg = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 100"><rect width="100" height="100" rx="16" fill="hsl(${h} 60% 40%)"/><text x="50" y="62" font-family="sans-serif" font-size="34" font-weight="700" text-anchor="middle" fill="#fff">${initials}</text></svg>`;
   }
   return svgResponse(svg);

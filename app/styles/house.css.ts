@@ -82,6 +82,11 @@ export const card = style({
   lineHeight: 1,
 });
 export const cardRed = style({ color: "#b3261e" });
+/** A card drawn as SVG (game-art.tsx): 40 × 56, a little shadow to lift it off the table. */
+export const cardArt = style({ display: "inline-block", lineHeight: 0, borderRadius: 5, boxShadow: "0 1px 2px rgb(0 0 0 / .25)" });
+export const paytable = style({ marginTop: 8 });
+export const paytableList = style({ listStyle: "none", padding: 0, margin: "8px 0 0", display: "grid", gap: 6 });
+export const paytableRow = style({ display: "flex", gap: 8, alignItems: "center", minWidth: 0, overflowWrap: "anywhere" });
 export const cardHidden = style({ background: "repeating-linear-gradient(45deg, #2d4a8a, #2d4a8a 4px, #3b5da8 4px, #3b5da8 8px)", color: "transparent" });
 export const badge = style({
   display: "inline-block",
@@ -114,6 +119,7 @@ export const reelCell = style({
   display: "grid",
   placeItems: "center",
   height: 44,
+  lineHeight: 0,
   borderRadius: 6,
   background: vars.color.surfaceAlt,
   border: `2px solid ${vars.color.border}`,

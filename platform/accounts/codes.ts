@@ -11,7 +11,7 @@ import { spend } from "../security/limits.js";
 /** Wrong guesses a code survives before it is spent. */
 const MAX_ATTEMPTS = 5;
 
-export type CodePurpose = "login" | "register" | "reset" | "verify";
+export type CodePurpose = "login" | "register" | "reset" | "verify" | "bind_old" | "bind_new";
 
 const hashCode = (purpose: string, target: string, code: string) =>
   createHash("sha256").update(`${purpose}:${target}:${code}`).digest("hex");

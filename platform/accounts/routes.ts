@@ -26,6 +26,7 @@ import {
 } from "./service.js";
 import { messageProvider } from "./messaging.js";
 import { listSessions, revokeOtherSessions } from "./sessions.js";
+import { changeContact, requestContactCode } from "./contact.js";
 import { decryptBody, ENC_PATHS } from "../http/enc.js";
 import { completeChallenge, enableTotp, setupTotp } from "./two-factor.js";
 import { finishLogin, TRIAL_TYPES } from "./service.js";
@@ -164,6 +165,19 @@ export function accountRoutes() {
     const found = await authenticateSession(c.var.db, bearer(c), c.var.visitor);
     if (!found) throw new DomainError("NOT_LOGGED_IN", "You are not logged in, please login", 401);
     return ok(c, memberInfo(found.member, found.session));
+  });
+
+  // Bind or change the e-mail address or mobile number: a code to the old address and one to the new.
+  const contactKind = z.enum(["email", "mobile"]);
+  app.post("/wps/member/contact/code", async (c) => {
+    const body = await jsonBody(c, z.object({ kind: contactKind, step: z.enum(["old", "new"]), value: text(200).optional(), countryDialingCode: text(5).optional() }));
+    const member = await requireMember(c);
+    return ok(c, await requestContactCode(c.var.db, messageProvider(c.var.db, c.var.env, c.var.log), member, { ...body, language: c.var.language }, c.var.visitor.ip));
+  });
+  app.put("/wps/member/contact", async (c) => {
+    const body = await jsonBody(c, z.object({ kind: contactKind, value: text(200).optional(), countryDialingCode: text(5).optional(), oldCode: text(20).optional(), newCode: text(20).optional() }));
+    const member = await requireMember(c);
+    return ok(c, await changeContact(c.var.db, member, body, c.var.visitor.ip, c.var.log));
   });
 
   app.put("/wps/member/password", async (c) => {

@@ -221,6 +221,7 @@ export function memberInfo(m: typeof members.$inferSelect, session?: { mustChang
     isAgent: AGENT_TYPES.includes(m.type),
     isTrial: TRIAL_TYPES.includes(m.type),
     mobileNum: m.mobileNum,
+    countryDialingCode: m.countryDialingCode,
     email: m.email,
     referralCode: m.referralCode,
     totpEnabled: m.totpEnabled,

@@ -14,7 +14,6 @@ import {
   downlineDetail,
   listDownlines,
   requireAgentMember,
-  setAgentType,
   setDownlineRebate,
   teamBets,
   teamOverview,
@@ -115,12 +114,6 @@ export function registerAgentOperatorRoutes(app: Hono<{ Variables: PlatformVaria
     if (!parsed.success) throw new DomainError("INVALID_REQUEST", parsed.error.issues.map((i) => `${i.path.join(".") || "body"}: ${i.message}`).join("; "), 400);
     return parsed.data;
   };
-  app.put("/merchants/:code/members/:account/agent", async (c) => {
-    const mc = merchantCode.safeParse(c.req.param("code"));
-    if (!mc.success) return fail(c, 400, "INVALID_REQUEST", "Invalid merchant code");
-    const b = await body(c, z.object({ type: z.number().int().min(0).max(99).optional(), rebate: z.string().max(20).optional() }));
-    return c.json(await setAgentType(c.var.db, mc.data, c.req.param("account").slice(0, 40), b));
-  });
   app.post("/merchants/:code/agent-announcements", async (c) => {
     const mc = merchantCode.safeParse(c.req.param("code"));
     if (!mc.success) return fail(c, 400, "INVALID_REQUEST", "Invalid merchant code");

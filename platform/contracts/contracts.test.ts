@@ -101,6 +101,11 @@ describe("agent contracts", () => {
     expect(pays.body.value.content[0]).toMatchObject({ validBet: "150.33", activeMembers: 1, tier: 2, rate: "2.00", amount: "3.00" });
     const revenue = await p.call("/wps/agent/revenue", { headers: auth(b.token) });
     expect(revenue.body.value).toMatchObject({ sum: "3.00", content: [expect.objectContaining({ kind: "salary", amount: "3.00" })] });
+    // The agent is told once, in the message centre, whatever the number of runs.
+    const inbox = await p.call("/wps/member/messageV2?pageNo=1&pageSize=50", { headers: auth(b.token) });
+    const paid = inbox.body.value.content.filter((m: { kind: string }) => m.kind === "contract_paid");
+    expect(paid).toHaveLength(1);
+    expect(paid[0].params).toMatchObject({ scheme: "DAILY_SALARY", amount: "3.00" });
     await ledgerOk();
   });
 

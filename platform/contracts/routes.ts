@@ -189,16 +189,20 @@ export function registerContractOperatorRoutes(app: Hono<{ Variables: PlatformVa
   app.get("/merchants/:code/contracts", async (c) =>
     c.json(await listContracts(c.var.db, c.req.param("code")!, { scheme: c.req.query("scheme"), status: c.req.query("status"), account: c.req.query("account") })),
   );
-  app.put("/merchants/:code/agents/:account", async (c) => {
+  // One call for an agent's type, rebate and limits, at its path and at the older member path.
+  const putAgent = async (c: C) => {
     const b = await body(
       c,
       z.object({
         type: z.number().int().min(0).max(99).optional(),
+        rebate: z.string().max(20).optional(),
         limits: z.record(z.enum(SCHEMES), z.union([z.string().max(10), z.number()]).transform(String)).optional(),
       }),
     );
-    return c.json(await setAgent(c.var.db, c.req.param("code")!, c.req.param("account")!, b as { type?: number; limits?: Partial<Record<Scheme, string>> }));
-  });
+    return c.json(await setAgent(c.var.db, c.req.param("code")!, c.req.param("account")!.slice(0, 40), b as { type?: number; rebate?: string; limits?: Partial<Record<Scheme, string>> }));
+  };
+  app.put("/merchants/:code/agents/:account", putAgent);
+  app.put("/merchants/:code/members/:account/agent", putAgent);
   app.get("/merchants/:code/agent-modules", async (c) => c.json(await agentModulesOf(c.var.db, c.req.param("code")!)));
   app.put("/merchants/:code/agent-modules", async (c) => {
     const flag = z.boolean().optional();

@@ -2,6 +2,7 @@ import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
 import type { Database } from "../db/client.js";
 import { members } from "../accounts/schema.js";
 import { AGENT_TYPES } from "../accounts/service.js";
+import { setAgentType } from "../agents/service.js";
 import { merchants } from "../system/schema.js";
 import { DomainError } from "../http/envelope.js";
 import { formatAmount, parseAmount } from "../ledger/money.js";
@@ -136,24 +137,27 @@ export async function rateCap(db: Database, upline: Member, scheme: Scheme): Pro
   return limit?.maxRate ?? 0;
 }
 
-export async function setAgent(db: Database, merchantCode: string, account: string, input: { type?: number; limits?: Partial<Record<Scheme, string>> }) {
-  const m = await memberOrFail(db, merchantCode, account);
-  if (input.type !== undefined) await db.update(members).set({ type: input.type }).where(eq(members.id, m.id));
-  for (const [scheme, rateText] of Object.entries(input.limits ?? {})) {
-    const rate = parseRate(String(rateText));
+/**
+ * The operator's one call for an agent (`PUT …/agents/{account}`, also served at the older
+ * `…/members/{account}/agent`): its type, its rebate (never above its upline's) and the top
+ * rates it may give while it has no contract of its own.
+ */
+export async function setAgent(db: Database, merchantCode: string, account: string, input: { type?: number; rebate?: string; limits?: Partial<Record<Scheme, string>> }) {
+  const rates = Object.entries(input.limits ?? {}).map(([scheme, text]) => {
+    const rate = parseRate(String(text));
     if (rate === null) throw new DomainError("INVALID_REQUEST", `limits.${scheme}: a rate from 0.01 to 100`, 400);
+    return { scheme, rate };
+  });
+  const base = await setAgentType(db, merchantCode, account, { type: input.type, rebate: input.rebate });
+  const m = await memberOrFail(db, merchantCode, account);
+  for (const { scheme, rate } of rates) {
     await db
       .insert(agentContractLimits)
       .values({ memberId: m.id, scheme, maxRate: rate })
       .onConflictDoUpdate({ target: [agentContractLimits.memberId, agentContractLimits.scheme], set: { maxRate: rate } });
   }
   const limits = await db.select().from(agentContractLimits).where(eq(agentContractLimits.memberId, m.id));
-  return {
-    account: m.account,
-    type: input.type ?? m.type,
-    isAgent: AGENT_TYPES.includes(input.type ?? m.type),
-    limits: Object.fromEntries(limits.map((l) => [l.scheme, formatRate(l.maxRate)])),
-  };
+  return { ...base, limits: Object.fromEntries(limits.map((l) => [l.scheme, formatRate(l.maxRate)])) };
 }
 
 export interface OfferInput {

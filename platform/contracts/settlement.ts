@@ -2,6 +2,8 @@ import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, lt, or } from "driz
 import type { Database } from "../db/client.js";
 import { merchants } from "../system/schema.js";
 import { ensureAccount, postTransfer, withLedgerTx } from "../ledger/service.js";
+import { formatAmount } from "../ledger/money.js";
+import { postMessage } from "../messages/service.js";
 import { agentContractPayments, agentContracts } from "./schema.js";
 import { fromStored } from "./service.js";
 import { teamFigures } from "../agents/team.js";
@@ -97,6 +99,13 @@ export async function settleContract(db: Database, contract: Contract, span: Per
         category: scheme,
       });
       await tx.update(agentContractPayments).set({ transferId: posted.id }).where(eq(agentContractPayments.id, row.id));
+      // The agent is told in the message centre, in the same transaction as the money.
+      await postMessage(tx, {
+        memberId: contract.downlineId,
+        kind: "contract_paid",
+        params: { scheme, period: span.key, amount: formatAmount(pay.amount, currency), currency, reference: `contract:${contract.id}:${span.key}` },
+        dedupeKey: `contract:${contract.id}:${span.key}`,
+      });
     }
     return true;
   });

@@ -21,6 +21,7 @@ export const MESSAGE_KINDS = [
   "promotion",
   "bonus_paid",
   "contract",
+  "contract_paid",
   "feedback_answer",
 ] as const;
 

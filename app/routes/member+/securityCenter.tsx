@@ -1,8 +1,9 @@
-import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
 import { ChangePasswordForm } from "~/components/change-password";
+import { ContactForm, type ContactKind, type ContactResult } from "~/components/contact-form";
 import { CsrfInput } from "~/components/csrf";
 import { RouteErrorBoundary } from "~/components/error-boundary";
 import { FieldError } from "~/components/field-error";
@@ -21,16 +22,78 @@ import * as s from "~/styles/shell.css";
 
 export const handle = { layout: "full" };
 
-const infoSchema = z.object({ totpEnabled: z.boolean() });
+const infoSchema = z.object({
+  totpEnabled: z.boolean(),
+  email: z.string().nullable().optional(),
+  mobileNum: z.string().nullable().optional(),
+  countryDialingCode: z.string().nullable().optional(),
+});
 
-/** The member centre's default page: account security (password, authenticator app, devices logged in). */
+/** The member centre's default page: account security (password, authenticator app, e-mail and mobile, devices logged in). */
 export async function loader({ request }: LoaderFunctionArgs) {
   const { user, trial } = await requireRealUser(request);
   const { flash, headers } = await takeFlash(request);
-  if (trial) return json({ trial, account: user.account, totpEnabled: false, sessions: [], flash: null });
+  if (trial) return json({ trial, account: user.account, totpEnabled: false, email: null, mobile: null, sessions: [], flash: null });
   const token = await getSessionToken(request);
   const [info, sessions] = await Promise.all([callPlatform(request, "/wps/member/info", { schema: infoSchema, token }), memberSessions(request)]);
-  return json({ trial, account: user.account, totpEnabled: info.totpEnabled, sessions, flash }, { headers });
+  const mobile = info.mobileNum ? `${info.countryDialingCode ? `+${info.countryDialingCode} ` : ""}${info.mobileNum}` : null;
+  return json({ trial, account: user.account, totpEnabled: info.totpEnabled, email: info.email ?? null, mobile, sessions, flash }, { headers });
+}
+
+const contactSchema = z.object({
+  kind: z.enum(["email", "mobile"]),
+  op: z.enum(["sendOld", "sendNew", "save"]),
+  value: z.string().max(200).default(""),
+  countryDialingCode: z.string().max(5).default(""),
+  oldCode: z.string().max(20).default(""),
+  newCode: z.string().max(20).default(""),
+});
+const VALUE_ERRORS: Record<string, string> = { taken: "err_contact_taken", same: "err_contact_same", format: "err_contact_format", required: "err_contact_format" };
+const CODE_ERRORS: Record<string, string> = { CODE_INVALID: "err_code_invalid", CODE_MISSING: "err_code_missing", CODE_EXPIRED: "err_code_expired" };
+
+/** The platform's refusal, beside the field it is about. */
+function contactErrors(e: PlatformError): ContactResult["errors"] {
+  if (e.status === 429) return { form: "err_too_many" };
+  const fields = (e.details.fields ?? {}) as Record<string, { kind?: string }>;
+  const errors: ContactResult["errors"] = {};
+  if (fields.value?.kind) errors.value = VALUE_ERRORS[fields.value.kind] ?? "err_contact_format";
+  for (const f of ["oldCode", "newCode"] as const) if (fields[f]?.kind) errors[f] = CODE_ERRORS[fields[f]!.kind!] ?? "err_code_invalid";
+  return Object.keys(errors).length ? errors : { form: "err_correct_info" };
+}
+
+/** Send a code (to the current or the new address) or save the change; the typed address is kept. */
+async function contactAction(request: Request) {
+  const form = await readForm(request);
+  const parsed = contactSchema.safeParse(Object.fromEntries(form));
+  const kind: ContactKind = form.get("kind") === "mobile" ? "mobile" : "email";
+  const values = { value: String(form.get("value") ?? "").slice(0, 200), countryDialingCode: String(form.get("countryDialingCode") ?? "").slice(0, 5) };
+  const reply = (contact: ContactResult, status = 200) => json({ result: null, changed: false, totp: null as Totp | null, contact }, { status });
+  if (!parsed.success) return reply({ kind, values, errors: { form: "err_correct_info" }, sent: null }, 400);
+  const p = parsed.data;
+  const token = await getSessionToken(request);
+  const cc = p.countryDialingCode.trim() || undefined;
+  try {
+    if (p.op === "save") {
+      await callPlatform(request, "/wps/member/contact", {
+        method: "PUT",
+        body: { kind: p.kind, value: p.value, countryDialingCode: cc, oldCode: p.oldCode.trim() || undefined, newCode: p.newCode.trim() || undefined },
+        schema: z.object({ kind: z.string() }).passthrough(),
+        token,
+      });
+      return redirect(`/member/securityCenter?contact=${p.kind}`);
+    }
+    const step = p.op === "sendOld" ? "old" : "new";
+    const sent = await callPlatform(request, "/wps/member/contact/code", {
+      method: "POST",
+      body: { kind: p.kind, step, value: step === "new" ? p.value : undefined, countryDialingCode: step === "new" ? cc : undefined },
+      schema: z.object({ expiredMinutes: z.number() }).passthrough(),
+      token,
+    });
+    return reply({ kind, values, errors: {}, sent: { step, minutes: sent.expiredMinutes } });
+  } catch (e) {
+    if (!(e instanceof PlatformError) || e.status >= 500) throw e;
+    return reply({ kind, values, errors: contactErrors(e), sent: null }, e.status === 429 ? 429 : 400);
+  }
 }
 
 type Totp = { secret: string; qr: string; error?: string };
@@ -40,6 +103,7 @@ export async function action({ request }: ActionFunctionArgs) {
   if (trial) return json({ result: null, changed: false, totp: null as Totp | null }, { status: 403 });
   const intent = new URL(request.url).searchParams.get("intent");
   if (intent === "logoutOthers") return logoutOtherDevices(request);
+  if (intent === "contact") return contactAction(request);
   if (intent === "totp") {
     const form = await readForm(request);
     const token = await getSessionToken(request);
@@ -65,11 +129,13 @@ export async function action({ request }: ActionFunctionArgs) {
 
 export default function SecurityCenter() {
   const { t } = useTranslation();
-  const { trial, account, totpEnabled, sessions, flash } = useLoaderData<typeof loader>();
+  const { trial, account, totpEnabled, email, mobile, sessions, flash } = useLoaderData<typeof loader>();
   const acted = useActionData<typeof action>();
   const [params] = useSearchParams();
   const changed = (acted && "changed" in acted && acted.changed) || params.get("changed") === "1";
   const totp = acted && "totp" in acted ? acted.totp : null;
+  const contact = acted && "contact" in acted ? (acted.contact as ContactResult) : null;
+  const contactSaved = params.get("contact");
   return (
     <div data-testid="security-centre">
       <h1>{t("security_centre_title")}</h1>
@@ -91,6 +157,16 @@ export default function SecurityCenter() {
               </p>
             ) : null}
             <ChangePasswordForm forced={false} lastResult={acted && "result" in acted ? acted.result : null} action="/member/securityCenter" />
+          </section>
+          <section aria-labelledby="contact-title" data-testid="contact">
+            <h2 id="contact-title">{t("contact_title")}</h2>
+            {contactSaved === "email" || contactSaved === "mobile" ? (
+              <p role="status" data-testid="contact-saved">
+                {t(contactSaved === "email" ? "contact_saved_email" : "contact_saved_mobile")}
+              </p>
+            ) : null}
+            <ContactForm kind="email" current={email} result={contact} />
+            <ContactForm kind="mobile" current={mobile} result={contact} />
           </section>
           <section aria-labelledby="totp-title" data-testid="totp">
             <h2 id="totp-title">{t("totp_title")}</h2>
