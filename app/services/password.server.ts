@@ -2,7 +2,7 @@ import { parseWithZod } from "@conform-to/zod";
 import { json } from "@remix-run/node";
 import { z } from "zod";
 import { changePasswordSchema } from "~/lib/auth-schemas";
-import { platformFieldMessage } from "~/lib/register-schema";
+import { effectiveRule, platformFieldMessage, ruleHint } from "~/lib/register-schema";
 import { readForm } from "./forms.server";
 import { callPlatform, PlatformError } from "./platform.server";
 import { getSessionToken } from "./session.server";
@@ -13,6 +13,27 @@ const FIELD_MESSAGES: Record<string, string> = {
   same: "err_same_password",
   mismatch: "err_confirm",
 };
+
+const rulesSchema = z.object({
+  fields: z.array(
+    z.object({ field: z.string(), acceptedPattern: z.string(), patternId: z.string(), minLength: z.number(), maxLength: z.number(), enabled: z.boolean(), required: z.boolean() }),
+  ),
+});
+
+/**
+ * The password rule in force for this site, as the hint beside a new-password field (the
+ * operator's rule, or the ASVS default). Without an answer from the platform the form still
+ * renders, without the hint; the platform checks the rule either way.
+ */
+export async function newPasswordHint(request: Request): Promise<{ key: string; bounds: string } | null> {
+  try {
+    const { fields } = await callPlatform(request, "/wps/system/setting/register", { schema: rulesSchema });
+    return ruleHint({ ...effectiveRule(fields, "password")!, field: "newPassword" });
+  } catch (e) {
+    if (e instanceof PlatformError) return null;
+    throw e;
+  }
+}
 
 /** The change-password post, for the forced-change popup and the security centre alike. */
 export async function handleChangePassword(request: Request) {

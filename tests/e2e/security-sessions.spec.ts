@@ -17,6 +17,10 @@ async function logInAs(page: Page, account: string) {
 
 test("the security centre lists the devices and logs out the other ones", async ({ page, browser, operator }, testInfo) => {
   const account = await loginNewMember(page, operator, { prefix: "ses", net: "198.57" });
+  // The password rule (ASVS 2.1) beside the new password, before any typing.
+  await expect(page.getByTestId("change-password-form").getByTestId("rule-newPassword")).toHaveText(
+    "Introduce una contraseña de 8 - 64 caracteres: se permiten letras, números, espacios y símbolos, pero no una contraseña común",
+  );
   const sessions = page.getByTestId("sessions");
   await expect(sessions.getByTestId("session")).toHaveCount(1);
   await expect(sessions.getByTestId("sessions-none-other")).toBeVisible();

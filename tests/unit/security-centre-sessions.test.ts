@@ -8,6 +8,7 @@ vi.hoisted(() => {
 
 const { logoutOtherDevices, memberSessions } = await import("~/services/sessions.server");
 const { takeFlash } = await import("~/services/flash.server");
+const { newPasswordHint } = await import("~/services/password.server");
 const { commitSession } = await import("~/services/session.server");
 const { csrf } = await import("~/services/csrf.server");
 
@@ -101,5 +102,26 @@ describe("security centre: devices logged in (sessions.server)", () => {
     expect(next.flash).toMatchObject({ key: "sessions_logged_out", values: { n: "1" } });
     // The message is spent: the next answer clears its cookie.
     expect(new Headers(next.headers).get("set-cookie")).toMatch(/Max-Age=0|Expires=Thu, 01 Jan 1970/);
+  });
+});
+
+describe("the password rule beside a new-password field", () => {
+  const rules = (password: Record<string, unknown> | null) =>
+    server.use(
+      http.get(`${UPSTREAM}/wps/system/setting/register`, () =>
+        ok({ modules: [], fields: password ? [{ field: "password", acceptedPattern: "*", enabled: true, required: true, ...password }] : [] }),
+      ),
+    );
+
+  it("says the ASVS default when the brand sets none, and the brand's own rule when it does", async () => {
+    rules(null);
+    expect(await newPasswordHint(new Request(page))).toEqual({ key: "password_rule", bounds: "8 - 64" });
+    rules({ patternId: "ALNUM_COMBINED", minLength: 10, maxLength: 30 });
+    expect(await newPasswordHint(new Request(page))).toEqual({ key: "pattern_ALNUM_COMBINED", bounds: "10 - 30" });
+  });
+
+  it("leaves the hint out when the platform refuses, and the form still renders", async () => {
+    server.use(http.get(`${UPSTREAM}/wps/system/setting/register`, () => HttpResponse.json({ success: false, error: { code: "NOT_FOUND", message: "x" } }, { status: 404 })));
+    expect(await newPasswordHint(new Request(page))).toBeNull();
   });
 });

@@ -13,7 +13,7 @@ import { requireRealUser } from "~/services/auth.server";
 import { takeFlash } from "~/services/flash.server";
 import { logoutOtherDevices, memberSessions, type MemberSession } from "~/services/sessions.server";
 import { readForm } from "~/services/forms.server";
-import { handleChangePassword } from "~/services/password.server";
+import { handleChangePassword, newPasswordHint } from "~/services/password.server";
 import { callPlatform, PlatformError } from "~/services/platform.server";
 import { getSessionToken } from "~/services/session.server";
 import { qrSvg } from "~/services/shell.server";
@@ -33,11 +33,15 @@ const infoSchema = z.object({
 export async function loader({ request }: LoaderFunctionArgs) {
   const { user, trial } = await requireRealUser(request);
   const { flash, headers } = await takeFlash(request);
-  if (trial) return json({ trial, account: user.account, totpEnabled: false, email: null, mobile: null, sessions: [], flash: null });
+  if (trial) return json({ trial, account: user.account, totpEnabled: false, email: null, mobile: null, sessions: [], flash: null, hint: null });
   const token = await getSessionToken(request);
-  const [info, sessions] = await Promise.all([callPlatform(request, "/wps/member/info", { schema: infoSchema, token }), memberSessions(request)]);
+  const [info, sessions, hint] = await Promise.all([
+    callPlatform(request, "/wps/member/info", { schema: infoSchema, token }),
+    memberSessions(request),
+    newPasswordHint(request),
+  ]);
   const mobile = info.mobileNum ? `${info.countryDialingCode ? `+${info.countryDialingCode} ` : ""}${info.mobileNum}` : null;
-  return json({ trial, account: user.account, totpEnabled: info.totpEnabled, email: info.email ?? null, mobile, sessions, flash }, { headers });
+  return json({ trial, account: user.account, totpEnabled: info.totpEnabled, email: info.email ?? null, mobile, sessions, flash, hint }, { headers });
 }
 
 const contactSchema = z.object({
@@ -129,7 +133,7 @@ export async function action({ request }: ActionFunctionArgs) {
 
 export default function SecurityCenter() {
   const { t } = useTranslation();
-  const { trial, account, totpEnabled, email, mobile, sessions, flash } = useLoaderData<typeof loader>();
+  const { trial, account, totpEnabled, email, mobile, sessions, flash, hint } = useLoaderData<typeof loader>();
   const acted = useActionData<typeof action>();
   const [params] = useSearchParams();
   const changed = (acted && "changed" in acted && acted.changed) || params.get("changed") === "1";
@@ -156,7 +160,7 @@ export default function SecurityCenter() {
                 {t("password_changed")}
               </p>
             ) : null}
-            <ChangePasswordForm forced={false} lastResult={acted && "result" in acted ? acted.result : null} action="/member/securityCenter" />
+            <ChangePasswordForm forced={false} lastResult={acted && "result" in acted ? acted.result : null} action="/member/securityCenter" hint={hint} />
           </section>
           <section aria-labelledby="contact-title" data-testid="contact">
             <h2 id="contact-title">{t("contact_title")}</h2>
