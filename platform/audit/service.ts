@@ -131,6 +131,10 @@ export function parseAuditQuery(query: Record<string, string | undefined>): Audi
     if (!/^\d{4}-\d{2}-\d{2}([T ]\d{2}:\d{2}(:\d{2}(\.\d{1,6})?)?(Z|[+-]\d{2}:?\d{2}))?$/.test(raw)) {
       return bad(`${name}: a date (2026-11-24) or an ISO 8601 time with its zone (2026-11-24T17:00:00Z)`);
     }
+    // JavaScript rolls 2026-02-30 over to March: check the calendar day first.
+    const [y, m, day] = raw.slice(0, 10).split("-").map(Number) as [number, number, number];
+    const calendar = new Date(Date.UTC(y, m - 1, day));
+    if (calendar.getUTCFullYear() !== y || calendar.getUTCMonth() !== m - 1 || calendar.getUTCDate() !== day) return bad(`${name}: not a real date`);
     const d = new Date(raw.length === 10 ? `${raw}T00:00:00Z` : raw.replace(" ", "T"));
     if (Number.isNaN(d.getTime())) return bad(`${name}: not a real date`);
     // A bare day as "to" means up to the end of that day.
