@@ -67,6 +67,7 @@ export function createPlatformApp({ handle, env, encKeys, logger = rootLogger }:
       host: c.req.header("x-site-host") ?? c.req.header("host") ?? null,
       ip: c.req.header("x-client-ip") ?? null,
       country: c.req.header("x-client-country") ?? null,
+      userAgent: c.req.header("x-client-user-agent")?.slice(0, 300) ?? null,
     });
     c.set("language", (c.req.query("language") ?? c.req.header("accept-language")?.split(/[,;]/)[0] ?? "").trim().slice(0, 20));
     await next();

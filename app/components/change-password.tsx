@@ -9,7 +9,18 @@ import { CsrfInput } from "./csrf";
 import { FieldError } from "./field-error";
 
 /** Change password (spec §3): oldPassword, newPassword, confirmNewPassword; the old one is skipped in a forced change. */
-export function ChangePasswordForm({ forced, lastResult, action }: { forced: boolean; lastResult?: SubmissionResult<string[]> | null; action?: string }) {
+export function ChangePasswordForm({
+  forced,
+  lastResult,
+  action,
+  hint = null,
+}: {
+  forced: boolean;
+  lastResult?: SubmissionResult<string[]> | null;
+  action?: string;
+  /** The password rule, shown under the new password before any typing. */
+  hint?: { key: string; bounds: string } | null;
+}) {
   const { t } = useTranslation();
   const [form, fields] = useForm({
     id: "change-password",
@@ -18,13 +29,23 @@ export function ChangePasswordForm({ forced, lastResult, action }: { forced: boo
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: changePasswordSchema }),
   });
-  const field = (f: typeof fields.newPassword, label: string, autoComplete: string) => (
-    <div>
-      <label htmlFor={f.id}>{label}</label>
-      <input {...getInputProps(f, { type: "password" })} autoComplete={autoComplete} className={s.field} style={{ width: "100%" }} />
-      <FieldError id={f.errorId} errors={f.errors} />
-    </div>
-  );
+  const field = (f: typeof fields.newPassword, label: string, autoComplete: string, rule: typeof hint = null) => {
+    const ruleId = `${f.id}-rule`;
+    const props = getInputProps(f, { type: "password" });
+    const describedBy = [rule ? ruleId : null, props["aria-describedby"]].filter(Boolean).join(" ") || undefined;
+    return (
+      <div>
+        <label htmlFor={f.id}>{label}</label>
+        <input {...props} aria-describedby={describedBy} autoComplete={autoComplete} className={s.field} style={{ width: "100%" }} />
+        {rule ? (
+          <span id={ruleId} className={s.formHint} data-testid={`rule-${f.name}`}>
+            {t(rule.key, { bounds: rule.bounds })}
+          </span>
+        ) : null}
+        <FieldError id={f.errorId} errors={f.errors} />
+      </div>
+    );
+  };
   return (
     <Form method="post" action={action} className={h.formGrid} {...getFormProps(form)} data-testid="change-password-form">
       <CsrfInput />
@@ -35,7 +56,7 @@ export function ChangePasswordForm({ forced, lastResult, action }: { forced: boo
         </p>
       ) : null}
       {forced ? null : field(fields.oldPassword, t("old_password"), "current-password")}
-      {field(fields.newPassword, t("new_password"), "new-password")}
+      {field(fields.newPassword, t("new_password"), "new-password", hint)}
       {field(fields.confirmNewPassword, t("confirm_new_password"), "new-password")}
       <button type="submit" className={s.primaryButton}>
         {t("change_password_submit")}

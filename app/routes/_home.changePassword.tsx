@@ -5,14 +5,14 @@ import { ChangePasswordForm } from "~/components/change-password";
 import { RouteErrorBoundary } from "~/components/error-boundary";
 import { Popup } from "~/components/popup";
 import { requireUser } from "~/services/auth.server";
-import { handleChangePassword } from "~/services/password.server";
+import { handleChangePassword, newPasswordHint } from "~/services/password.server";
 import { json } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 
 /** The change-password popup: where a default or expired password sends the member first. */
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
-  return json({ forced: user.passwordExpired });
+  return json({ forced: user.passwordExpired, hint: await newPasswordHint(request) });
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -24,12 +24,12 @@ export async function action({ request }: ActionFunctionArgs) {
 
 export default function ChangePasswordPopup() {
   const { t } = useTranslation();
-  const { forced } = useLoaderData<typeof loader>();
+  const { forced, hint } = useLoaderData<typeof loader>();
   const acted = useActionData<typeof action>();
   return (
     <Popup title={t("change_password_title")} testId="change-password-popup" closeTo={forced ? "/logout" : "/"}>
       {forced ? <p>{t("force_change_info")}</p> : null}
-      <ChangePasswordForm forced={forced} lastResult={acted?.result} action="/changePassword" />
+      <ChangePasswordForm forced={forced} lastResult={acted?.result} action="/changePassword" hint={hint} />
     </Popup>
   );
 }

@@ -7,7 +7,7 @@ import { RouteErrorBoundary } from "~/components/error-boundary";
 import { FieldError } from "~/components/field-error";
 import { Popup } from "~/components/popup";
 import { SendCodeButton } from "~/components/send-code";
-import { ruleMessage } from "~/lib/register-schema";
+import { platformFieldMessage } from "~/lib/register-schema";
 import { CODE_ERRORS } from "~/lib/code-errors";
 import { readForm } from "~/services/forms.server";
 import { getLocale } from "~/services/i18n.server";
@@ -82,7 +82,7 @@ export async function action({ request }: ActionFunctionArgs) {
     const fields = (e.details.fields ?? {}) as Record<string, { kind: string; patternId?: string; min?: number; max?: number }>;
     const errors: Errors = {};
     for (const [f, failure] of Object.entries(fields)) {
-      errors[f] = [ruleMessage({ kind: "pattern", patternId: failure.patternId ?? "ANY", min: failure.min ?? 0, max: failure.max ?? 0 }) ?? "err_correct_info"];
+      errors[f] = [platformFieldMessage(f, failure) ?? "err_correct_info"];
     }
     const mapped = CODE_ERRORS[e.code];
     if (mapped) errors[mapped[0] || "form"] = [mapped[1]];

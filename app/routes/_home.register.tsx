@@ -10,7 +10,7 @@ import { RouteErrorBoundary } from "~/components/error-boundary";
 import { FieldError } from "~/components/field-error";
 import { Popup } from "~/components/popup";
 import { SendCodeButton } from "~/components/send-code";
-import { effectiveRule, registerMobileSchema, registerSchema, ruleHint, ruleMessage } from "~/lib/register-schema";
+import { effectiveRule, platformFieldMessage, registerMobileSchema, registerSchema, ruleHint } from "~/lib/register-schema";
 import { RequiredMark, RequiredNote, TextField } from "~/components/form-field";
 import { getUser } from "~/services/auth.server";
 import { CODE_ERRORS } from "~/lib/code-errors";
@@ -63,7 +63,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 /** Platform field refusals as the form's messages (i18n keys). */
-function fieldMessage(failure: { kind: string; patternId?: string; min?: number; max?: number }): string {
+function fieldMessage(field: string, failure: { kind: string; patternId?: string; min?: number; max?: number }): string {
   switch (failure.kind) {
     case "mismatch":
       return "err_confirm";
@@ -74,7 +74,7 @@ function fieldMessage(failure: { kind: string; patternId?: string; min?: number;
     case "required":
       return "err_empty";
     default:
-      return ruleMessage({ kind: "pattern", patternId: failure.patternId ?? "ANY", min: failure.min ?? 0, max: failure.max ?? 0 }) ?? "err_correct_info";
+      return platformFieldMessage(field, failure) ?? "err_correct_info";
   }
 }
 
@@ -100,7 +100,7 @@ export async function action({ request }: ActionFunctionArgs) {
   } catch (e) {
     if (!(e instanceof PlatformError)) throw e;
     const failures = (e.details.fields ?? {}) as Record<string, { kind: string }>;
-    const fieldErrors = Object.fromEntries(Object.entries(failures).map(([f, failure]) => [f, [fieldMessage(failure)]]));
+    const fieldErrors = Object.fromEntries(Object.entries(failures).map(([f, failure]) => [f, [fieldMessage(f, failure)]]));
     return json(
       { result: submission.reply({ hideFields: hidden, ...(Object.keys(fieldErrors).length ? { fieldErrors } : { formErrors: ["err_correct_info"] }) }) },
       { status: 400 },
@@ -144,7 +144,7 @@ async function registerByMobile(request: Request, formData: FormData, fields: z.
     if (!(e instanceof PlatformError)) throw e;
     if (typeof e.details.resendAt === "string") return json({ result: submission.reply({ hideFields: hidden }), sentUntil: e.details.resendAt as string | null });
     const failures = (e.details.fields ?? {}) as Record<string, { kind: string }>;
-    const fieldErrors = Object.fromEntries(Object.entries(failures).map(([f, failure]) => [f, [MOBILE_ERRORS[failure.kind] ?? fieldMessage(failure)]]));
+    const fieldErrors = Object.fromEntries(Object.entries(failures).map(([f, failure]) => [f, [MOBILE_ERRORS[failure.kind] ?? fieldMessage(f, failure)]]));
     const mapped = CODE_ERRORS[e.code];
     if (mapped?.[0]) fieldErrors[mapped[0]] = [mapped[1]];
     const formErrors = [mapped && !mapped[0] ? mapped[1] : "err_correct_info"];

@@ -6,8 +6,9 @@ import { CsrfInput } from "~/components/csrf";
 import { RouteErrorBoundary } from "~/components/error-boundary";
 import { FieldError } from "~/components/field-error";
 import { RequiredMark } from "~/components/form-field";
-import { ruleMessage } from "~/lib/register-schema";
+import { platformFieldMessage } from "~/lib/register-schema";
 import { readForm } from "~/services/forms.server";
+import { newPasswordHint } from "~/services/password.server";
 import { callPlatform, PlatformError } from "~/services/platform.server";
 import * as h from "~/styles/home.css";
 import * as s from "~/styles/shell.css";
@@ -18,14 +19,14 @@ export const handle = { layout: "full" };
 export async function loader({ request }: LoaderFunctionArgs) {
   const token = (new URL(request.url).searchParams.get("token") ?? "").slice(0, 200);
   // After a reset the page shows its confirmation, not the link's state.
-  if (new URL(request.url).searchParams.get("done") === "1") return json({ link: "valid" as const });
-  if (!token) return json({ link: "unknown" as const });
+  if (new URL(request.url).searchParams.get("done") === "1") return json({ link: "valid" as const, hint: null });
+  if (!token) return json({ link: "unknown" as const, hint: null });
   const value = await callPlatform(request, "/wps/member/password/reset/status", {
     method: "POST",
     body: { token },
     schema: z.object({ status: z.enum(["valid", "used", "expired", "unknown"]) }),
   });
-  return json({ link: value.status });
+  return json({ link: value.status, hint: value.status === "valid" ? await newPasswordHint(request) : null });
 }
 
 /**
@@ -44,9 +45,9 @@ export async function action({ request }: ActionFunctionArgs) {
     return redirect("/resetPassword?done=1");
   } catch (e) {
     if (!(e instanceof PlatformError)) throw e;
-    const failure = (e.details.fields as Record<string, { patternId?: string; min?: number; max?: number }> | undefined)?.newPassword;
+    const failure = (e.details.fields as Record<string, { kind: string; patternId?: string; min?: number; max?: number }> | undefined)?.newPassword;
     if (failure) {
-      return json({ errors: { newPassword: [ruleMessage({ kind: "pattern", patternId: failure.patternId ?? "ANY", min: failure.min ?? 0, max: failure.max ?? 0 }) ?? "err_correct_info"] } as Record<string, string[]> }, { status: 400 });
+      return json({ errors: { newPassword: [platformFieldMessage("newPassword", failure) ?? "err_correct_info"] } as Record<string, string[]> }, { status: 400 });
     }
     return json({ errors: { form: ["err_reset_link"] } as Record<string, string[]> }, { status: 400 });
   }
@@ -56,7 +57,7 @@ export default function ResetPassword() {
   const { t } = useTranslation();
   const [params] = useSearchParams();
   const acted = useActionData<typeof action>();
-  const { link } = useLoaderData<typeof loader>();
+  const { link, hint } = useLoaderData<typeof loader>();
   const errors = acted?.errors ?? {};
   if (params.get("done") === "1") {
     return (
@@ -108,10 +109,15 @@ export default function ResetPassword() {
               autoComplete="new-password"
               aria-required="true"
               aria-invalid={errors[name] ? true : undefined}
-              aria-describedby={errors[name] ? `reset-${name}-error` : undefined}
+              aria-describedby={[name === "newPassword" && hint ? "reset-newPassword-rule" : null, errors[name] ? `reset-${name}-error` : null].filter(Boolean).join(" ") || undefined}
               className={s.field}
               style={{ width: "100%" }}
             />
+            {name === "newPassword" && hint ? (
+              <span id="reset-newPassword-rule" className={s.formHint} data-testid="rule-newPassword">
+                {t(hint.key, { bounds: hint.bounds })}
+              </span>
+            ) : null}
             <FieldError id={`reset-${name}-error`} errors={errors[name]} />
           </div>
         ))}

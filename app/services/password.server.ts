@@ -2,7 +2,7 @@ import { parseWithZod } from "@conform-to/zod";
 import { json } from "@remix-run/node";
 import { z } from "zod";
 import { changePasswordSchema } from "~/lib/auth-schemas";
-import { ruleMessage } from "~/lib/register-schema";
+import { effectiveRule, platformFieldMessage, ruleHint } from "~/lib/register-schema";
 import { readForm } from "./forms.server";
 import { callPlatform, PlatformError } from "./platform.server";
 import { getSessionToken } from "./session.server";
@@ -13,6 +13,27 @@ const FIELD_MESSAGES: Record<string, string> = {
   same: "err_same_password",
   mismatch: "err_confirm",
 };
+
+const rulesSchema = z.object({
+  fields: z.array(
+    z.object({ field: z.string(), acceptedPattern: z.string(), patternId: z.string(), minLength: z.number(), maxLength: z.number(), enabled: z.boolean(), required: z.boolean() }),
+  ),
+});
+
+/**
+ * The password rule in force for this site, as the hint beside a new-password field (the
+ * operator's rule, or the ASVS default). Without an answer from the platform the form still
+ * renders, without the hint; the platform checks the rule either way.
+ */
+export async function newPasswordHint(request: Request): Promise<{ key: string; bounds: string } | null> {
+  try {
+    const { fields } = await callPlatform(request, "/wps/system/setting/register", { schema: rulesSchema });
+    return ruleHint({ ...effectiveRule(fields, "password")!, field: "newPassword" });
+  } catch (e) {
+    if (e instanceof PlatformError) return null;
+    throw e;
+  }
+}
 
 /** The change-password post, for the forced-change popup and the security centre alike. */
 export async function handleChangePassword(request: Request) {
@@ -35,7 +56,7 @@ export async function handleChangePassword(request: Request) {
     const fieldErrors = Object.fromEntries(
       Object.entries(fields).map(([f, failure]) => [
         f,
-        [FIELD_MESSAGES[failure.kind] ?? ruleMessage({ kind: "pattern", patternId: failure.patternId ?? "ANY", min: failure.min ?? 0, max: failure.max ?? 0 }) ?? "err_correct_info"],
+        [FIELD_MESSAGES[failure.kind] ?? platformFieldMessage(f, failure) ?? "err_correct_info"],
       ]),
     );
     const formErrors = Object.keys(fieldErrors).length ? undefined : [e.code === "in_need_true_account" ? "in_need_true_account" : "err_correct_info"];

@@ -86,6 +86,9 @@ export async function callPlatform<T extends z.ZodTypeAny>(
   const country = getClientCountry(request);
   if (ip) headers.set("x-client-ip", ip);
   if (country) headers.set("x-client-country", country);
+  // The security centre lists each session's browser (printable ASCII only: a header value).
+  const userAgent = request.headers.get("user-agent")?.replace(/[^\x20-\x7e]/g, "").slice(0, 300);
+  if (userAgent) headers.set("x-client-user-agent", userAgent);
   if (options.language) headers.set("accept-language", options.language);
   if (options.body !== undefined) headers.set("content-type", options.enc ? "application/jose" : "application/json");
   if (options.token) headers.set("authorization", `Bearer ${options.token}`);

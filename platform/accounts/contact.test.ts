@@ -42,6 +42,11 @@ describe("binding and changing the e-mail address and the mobile number", () => 
     expect(forgot.status).toBe(200);
     const mail = await p.call("/operator/v1/merchants/DEMO/outbox?recipient=bind.mail%40example.com", { operator: true });
     expect(mail.body.messages[0].body).toMatch(/resetPassword\?token=/);
+    // The audit trail keeps the change of a recovery channel and the link sent, not the address.
+    const trail = await p.call("/operator/v1/audit?account=bindmail&action=auth", { operator: true });
+    const actions = trail.body.events.map((e: { action: string }) => e.action);
+    expect(actions).toEqual(expect.arrayContaining(["auth.contact.change", "auth.password.reset_link_sent"]));
+    expect(JSON.stringify(trail.body)).not.toContain("bind.mail@example.com");
   });
 
   it("changes a mobile number only with the codes sent to the old and the new number", async () => {

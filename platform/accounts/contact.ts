@@ -5,7 +5,7 @@ import type { Logger } from "../http/observability.js";
 import { phoneTarget, sendCode, verifyCode } from "./codes.js";
 import type { MessageProvider } from "./messaging.js";
 import { members } from "./schema.js";
-import { TRIAL_TYPES } from "./service.js";
+import { auditAuth, TRIAL_TYPES } from "./service.js";
 
 /**
  * Binding or changing a member's e-mail address or mobile number (issue 13, item 8): a code goes
@@ -115,6 +115,8 @@ export async function changeContact(
     await db.update(members).set({ mobileNum: number!, countryDialingCode: cc || null }).where(eq(members.id, m.id));
   }
   log.info({ event: "auth.contact_changed", merchant: m.merchantCode, memberId: m.id, kind: input.kind, bound: !old, ip }, "contact changed");
+  // A recovery channel changed: a decision the audit trail keeps (issue 14 item 9), without the address itself.
+  await auditAuth(db, log, ip, { merchantCode: m.merchantCode, account: m.account, memberId: m.id, action: "auth.contact.change", details: { kind: input.kind, bound: !old } });
   const [after] = await db.select({ email: members.email, mobileNum: members.mobileNum, countryDialingCode: members.countryDialingCode }).from(members).where(eq(members.id, m.id));
   return { kind: input.kind, email: after!.email, mobileNum: after!.mobileNum, countryDialingCode: after!.countryDialingCode };
 }

@@ -1,4 +1,4 @@
-import { boundsText, checkField, isDate, PATTERN_IDS, PATTERNS, type FieldRule } from "./patterns.js";
+import { boundsText, checkField, checkPassword, isCommonPassword, isDate, PASSWORD_RULE_DEFAULT, passwordRule, PATTERN_IDS, PATTERNS, type FieldRule } from "./patterns.js";
 
 const cases: Record<string, { ok: string[]; bad: string[] }> = {
   ANY: { ok: ["anything at all", "🙂"], bad: [] },
@@ -83,5 +83,42 @@ describe("checkField", () => {
   it("shows one number when min equals max", () => {
     expect(boundsText(6, 6)).toBe("6");
     expect(boundsText(6, 16)).toBe("6 - 16");
+  });
+});
+
+describe("checkPassword (OWASP ASVS 2.1, the demo default)", () => {
+  const rule = PASSWORD_RULE_DEFAULT;
+
+  it("takes 8 to 64 characters of anything printable, spaces and symbols included, untrimmed", () => {
+    for (const ok of ["correct horse battery staple", "Ñandú-salta 2024!", "пароль надёжный", "密码很长很安全的一句话", "🙂🙃🙂🙃🙂🙃🙂🙃", " spaces  count ", "a".repeat(64), "ｆｕｌｌｗｉｄｔｈ１"]) {
+      expect(checkPassword(rule, ok), ok).toBeNull();
+    }
+    expect(checkPassword(rule, "1234567")).toEqual({ kind: "pattern", patternId: "ANY", min: 8, max: 64 });
+    expect(checkPassword(rule, "a".repeat(65))).toMatchObject({ kind: "pattern" });
+    // Length in characters, not UTF-16 units: 8 emoji are 8 characters.
+    expect(checkPassword(rule, "🙂".repeat(64))).toBeNull();
+    // Spaces are kept: 7 letters and a space are 8 characters.
+    expect(checkPassword(rule, "abcdefg ")).toBeNull();
+  });
+
+  it("refuses control characters, blank values and the most common passwords, whatever their case", () => {
+    expect(checkPassword(rule, "tab\there12")).toMatchObject({ kind: "pattern" });
+    expect(checkPassword(rule, "line\nbreak12")).toMatchObject({ kind: "pattern" });
+    expect(checkPassword(rule, "nul\u0000inside")).toMatchObject({ kind: "pattern" });
+    expect(checkPassword(rule, "        ")).toEqual({ kind: "required" });
+    expect(checkPassword(rule, undefined)).toEqual({ kind: "required" });
+    for (const common of ["password", "PASSWORD1", "12345678", "qwerty123", "iloveyou", "P@ssw0rd", "１２３４５６７８"]) {
+      expect(checkPassword(rule, common), common).toEqual({ kind: "common" });
+    }
+    expect(isCommonPassword("secret123")).toBe(false);
+  });
+
+  it("keeps an operator's pattern and bounds where one is set", () => {
+    const operator = passwordRule([{ field: "password", acceptedPattern: "^[A-Za-z0-9]+$", patternId: "ALNUM_COMBINED", minLength: 8, maxLength: 20, enabled: false, required: false }], "newPassword");
+    expect(operator).toMatchObject({ field: "newPassword", patternId: "ALNUM_COMBINED", enabled: true, required: true });
+    expect(checkPassword(operator, "tiger7lily9")).toBeNull();
+    expect(checkPassword(operator, "abc 12345")).toEqual({ kind: "pattern", patternId: "ALNUM_COMBINED", min: 8, max: 20 });
+    expect(checkPassword(operator, "password1")).toEqual({ kind: "common" });
+    expect(passwordRule([])).toEqual(PASSWORD_RULE_DEFAULT);
   });
 });

@@ -90,7 +90,9 @@ describe("accounts", () => {
     expect(r.status).toBe(400);
     expect(r.body.error.code).toBe("VALIDATION");
     expect(r.body.error.fields.username).toEqual({ kind: "pattern", patternId: "LETTER_FIRST_ALNUM", min: 6, max: 16 });
-    expect(r.body.error.fields.password).toMatchObject({ kind: "pattern", patternId: "ALNUM_COMBINED" });
+    expect(r.body.error.fields.password).toEqual({ kind: "pattern", patternId: "ANY", min: 8, max: 64 });
+    const common = await registerUser({ username: fresh(), password: "Password123", confirmPassword: "Password123" });
+    expect(common.body.error.fields).toEqual({ password: { kind: "common" } });
     const mismatch = await registerUser({ username: fresh(), password: "secret123", confirmPassword: "secret124" });
     expect(mismatch.body.error.fields).toEqual({ confirmPassword: { kind: "mismatch" } });
     const dup = await registerUser({ username: taken.toUpperCase(), password: "secret123", confirmPassword: "secret123" });

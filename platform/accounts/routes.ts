@@ -5,7 +5,7 @@ import { DomainError, ok, refuseNul } from "../http/envelope.js";
 import { resolveMerchant } from "../system/service.js";
 import { createCaptcha } from "./captcha.js";
 import {
-  authenticate,
+  auditAuth,
   authenticateSession,
   captchaRequiredFor,
   changePassword,
@@ -25,6 +25,7 @@ import {
   smsLogin,
 } from "./service.js";
 import { messageProvider } from "./messaging.js";
+import { listSessions, revokeOtherSessions } from "./sessions.js";
 import { changeContact, requestContactCode } from "./contact.js";
 import { decryptBody, ENC_PATHS } from "../http/enc.js";
 import { completeChallenge, enableTotp, setupTotp } from "./two-factor.js";
@@ -62,9 +63,9 @@ export function bearer(c: C): string | null {
   return h.startsWith("Bearer ") ? h.slice(7).trim() : null;
 }
 
-/** The signed-in member, or a 401 the web turns into the login popup. */
+/** The signed-in member, or a 401 the web turns into the login popup. The session's last use is kept. */
 export async function requireMember(c: C) {
-  const member = await authenticate(c.var.db, bearer(c));
+  const member = (await authenticateSession(c.var.db, bearer(c), c.var.visitor))?.member;
   if (!member) throw new DomainError("NOT_LOGGED_IN", "You are not logged in, please login", 401);
   return member;
 }
@@ -112,7 +113,7 @@ export function accountRoutes() {
   // The extra step of a login from a new address (spec §4): the challenge and the factor's code.
   app.post("/wps/session/verify", async (c) => {
     const body = await jsonBody(c, z.object({ challenge: text(100), code: text(100), remember: z.boolean().optional() }));
-    const member = await completeChallenge(c.var.db, body.challenge, body.code);
+    const member = await completeChallenge(c.var.db, body.challenge, body.code, { ip: c.var.visitor.ip, requestId: c.var.requestId });
     return ok(c, await finishLogin(c.var.db, { code: member.merchantCode }, member, c.var.visitor.ip, !!body.remember, c.var.log));
   });
 
@@ -136,18 +137,32 @@ export function accountRoutes() {
   app.post("/wps/member/totp/enable", async (c) => {
     const member = await requireMember(c);
     const body = await jsonBody(c, z.object({ code: text(20) }));
-    return ok(c, await enableTotp(c.var.db, member, body.code));
+    return ok(c, await enableTotp(c.var.db, member, body.code, { ip: c.var.visitor.ip, requestId: c.var.requestId }));
   });
 
   app.delete("/wps/session/logout", async (c) => {
     const token = bearer(c);
+    const found = token ? await authenticateSession(c.var.db, token) : null;
     if (token) await revokeSession(c.var.db, token);
     c.var.log.info({ event: "auth.logout", ip: c.var.visitor.ip }, "logout");
+    if (found) await auditAuth(c.var.db, c.var.log, c.var.visitor.ip, { merchantCode: found.member.merchantCode, account: found.member.account, memberId: found.member.id, action: "auth.logout" });
     return ok(c, null);
   });
 
+  // The security centre's devices: the member's live sessions, and "log out the other devices".
+  app.get("/wps/member/sessions", async (c) => {
+    const token = bearer(c);
+    if (!token) throw new DomainError("NOT_LOGGED_IN", "You are not logged in, please login", 401);
+    return ok(c, await listSessions(c.var.db, token, c.var.visitor));
+  });
+  app.post("/wps/member/sessions/revoke-others", async (c) => {
+    const token = bearer(c);
+    if (!token) throw new DomainError("NOT_LOGGED_IN", "You are not logged in, please login", 401);
+    return ok(c, await revokeOtherSessions(c.var.db, token, c.var.log, c.var.visitor.ip));
+  });
+
   app.get("/wps/member/info", async (c) => {
-    const found = await authenticateSession(c.var.db, bearer(c));
+    const found = await authenticateSession(c.var.db, bearer(c), c.var.visitor);
     if (!found) throw new DomainError("NOT_LOGGED_IN", "You are not logged in, please login", 401);
     return ok(c, memberInfo(found.member, found.session));
   });
@@ -169,7 +184,7 @@ export function accountRoutes() {
     const body = await jsonBody(c, z.object({ oldPassword: text(200).optional(), newPassword: text(200), confirmNewPassword: text(200) }));
     const token = bearer(c);
     if (!token) throw new DomainError("NOT_LOGGED_IN", "You are not logged in, please login", 401);
-    return ok(c, await changePassword(c.var.db, token, body, c.var.log));
+    return ok(c, await changePassword(c.var.db, token, body, c.var.log, c.var.visitor.ip));
   });
 
   // Free play (spec §7): os, platform W; a trial member, logged in.

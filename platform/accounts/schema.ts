@@ -60,6 +60,10 @@ export const sessions = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
     revokedAt: timestamp("revoked_at", { withTimezone: true }),
+    /** The security centre's list of devices (ASVS 3.3.4): the browser, and where and when it was last seen. */
+    userAgent: text("user_agent"),
+    lastIp: text("last_ip"),
+    lastSeenAt: timestamp("last_seen_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex("sessions_token_uq").on(t.tokenHash), index("sessions_member_idx").on(t.memberId)],
 );

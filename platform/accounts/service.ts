@@ -10,9 +10,10 @@ import { consumeCaptcha } from "./captcha.js";
 import { phoneTarget, sendCode, verifyCode, type CodePurpose } from "./codes.js";
 import type { MessageProvider } from "./messaging.js";
 import { factorFor, rememberIp, startChallenge } from "./two-factor.js";
-import { checkField, type FieldRule, type RuleFailure } from "./patterns.js";
+import { checkField, checkPassword, normalizePassword, passwordRule, type FieldRule, type RuleFailure } from "./patterns.js";
 import { authThrottle, members, sessions, verificationCodes } from "./schema.js";
 import { countFailure, refuseWhenLocked, spend } from "../security/limits.js";
+import { originOf, writeAudit, type AuditEvent } from "../audit/service.js";
 
 /** What a member locked out of codes is told: when it ends, and what else works (issue 14). */
 export const LOCKED_MESSAGE = "Too many wrong codes: try again in 15 minutes, or reset your password by e-mail or contact customer service";
@@ -37,16 +38,19 @@ const newReferralCode = () => randomBytes(6).toString("base64url").replace(/[-_]
 
 export const hashToken = (token: string) => createHash("sha256").update(token).digest("hex");
 
-/** argon2id with the library's defaults (m=19 MiB, t=2, p=1: OWASP's minimum). */
-export const hashPassword = (password: string) => argonHash(password);
+/** argon2id with the library's defaults (m=19 MiB, t=2, p=1: OWASP's minimum), of the NFKC form. */
+export const hashPassword = (password: string) => argonHash(normalizePassword(password));
 
 // A real hash to verify against when the account does not exist, so both paths take as long.
 let dummyHash: Promise<string> | null = null;
 const getDummyHash = () => (dummyHash ??= argonHash(randomBytes(16).toString("hex")));
 
 export async function passwordMatches(hashValue: string, password: string): Promise<boolean> {
+  const normal = normalizePassword(password);
   try {
-    return await argonVerify(hashValue, password);
+    if (await argonVerify(hashValue, normal)) return true;
+    // A password set before normalisation (an operator's default with such characters) was hashed as typed.
+    return normal !== password && (await argonVerify(hashValue, password));
   } catch {
     return false;
   }
@@ -132,6 +136,25 @@ export async function clearFailures(db: Database, ...keys: string[]) {
   for (const key of keys) await db.delete(authThrottle).where(eq(authThrottle.key, key));
 }
 
+// ---- audit ------------------------------------------------------------------------------
+
+type AuthEvent = Omit<AuditEvent, "actor"> & { memberId?: number | null; actor?: AuditEvent["actor"] };
+
+/** An authentication decision for the audit trail (issue 14 item 9): by the member, or by a rule of the system. */
+export async function auditAuth(db: Database, log: Logger, ip: string | null, event: AuthEvent) {
+  const { memberId, actor, ...rest } = event;
+  await writeAudit(db, { ...rest, actor: actor ?? { kind: "member", id: memberId ?? null } }, originOf(log, ip));
+}
+
+/** After a counted failure: a lock that has just started is an event of its own (actor: the system). */
+async function auditLockout(db: Database, log: Logger, ip: string | null, keys: string[], event: { merchantCode?: string | null; account?: string | null; limit: string }) {
+  if (!(await throttleState(db, keys)).locked) return;
+  await auditAuth(db, log, ip, { merchantCode: event.merchantCode, account: event.account, actor: { kind: "system" }, action: "auth.lockout", details: { limit: event.limit } });
+}
+
+/** A phone number as the trail keeps it: the country code and the last four digits. */
+export const maskPhone = (target: string) => target.replace(/\d(?=\d{4})/g, "*");
+
 // ---- sessions ---------------------------------------------------------------------------
 
 export async function createSession(db: Database, memberId: number, ip: string | null, remember: boolean, mustChangePassword = false) {
@@ -148,8 +171,27 @@ export async function createSession(db: Database, memberId: number, ip: string |
   return token;
 }
 
-/** The session behind a token with its member, or null when it is unknown, expired or revoked. */
-export async function authenticateSession(db: Database, token: string | null | undefined) {
+/** Where a session was last used from, for the list of devices: written at most once a minute unless it changed. */
+const TOUCH_MS = 60 * 1000;
+export type SessionVisitor = { ip: string | null; userAgent?: string | null };
+
+async function touchSession(db: Database, session: typeof sessions.$inferSelect, visitor: SessionVisitor) {
+  const userAgent = visitor.userAgent || null;
+  const fresh = Date.now() - session.lastSeenAt.getTime() < TOUCH_MS;
+  const sameIp = !visitor.ip || visitor.ip === (session.lastIp ?? session.ip);
+  const sameAgent = !userAgent || userAgent === session.userAgent;
+  if (fresh && sameIp && sameAgent) return;
+  await db
+    .update(sessions)
+    .set({ lastSeenAt: new Date(), lastIp: visitor.ip ?? session.lastIp, userAgent: userAgent ?? session.userAgent })
+    .where(eq(sessions.id, session.id));
+}
+
+/**
+ * The session behind a token with its member, or null when it is unknown, expired or revoked.
+ * With the visitor, the session's last use (address, browser, time) is kept for the device list.
+ */
+export async function authenticateSession(db: Database, token: string | null | undefined, visitor?: SessionVisitor) {
   if (!token || token.length > 200) return null;
   const [row] = await db
     .select({ member: members, session: sessions })
@@ -157,6 +199,7 @@ export async function authenticateSession(db: Database, token: string | null | u
     .innerJoin(members, eq(members.id, sessions.memberId))
     .where(and(eq(sessions.tokenHash, hashToken(token)), isNull(sessions.revokedAt), gt(sessions.expiresAt, new Date())))
     .limit(1);
+  if (row && visitor) await touchSession(db, row.session, visitor);
   return row ?? null;
 }
 
@@ -210,22 +253,28 @@ export async function login(
   const account = input.username.trim().toLowerCase();
   const keys = throttleKeys(merchant, account, ip);
   const state = await throttleState(db, keys.locking);
-  const decision = (result: string, extra: Record<string, unknown> = {}) =>
+  const decision = async (result: string, extra: Record<string, unknown> = {}, memberId: number | null = null) => {
     log.info({ event: "auth.login", merchant: merchant.code, account, ip, result, ...extra }, "login decision");
-  const fail = () => Promise.all([recordFailure(db, keys.locking), keys.ip ? recordFailure(db, [keys.ip], null) : null]);
+    const action = result === "locked" ? "auth.login.locked" : result === "second_factor" ? "auth.login.second_factor_required" : "auth.login.failure";
+    await auditAuth(db, log, ip, { merchantCode: merchant.code, account: account.slice(0, 100), memberId, action, details: { reason: result, ...extra, ...(input.agent ? { agent: true } : {}) } });
+  };
+  const fail = async () => {
+    await Promise.all([recordFailure(db, keys.locking), keys.ip ? recordFailure(db, [keys.ip], null) : null]);
+    await auditLockout(db, log, ip, keys.locking, { merchantCode: merchant.code, account: account.slice(0, 100), limit: "login" });
+  };
 
   if (state.locked) {
-    decision("locked");
+    await decision("locked");
     throw new DomainError("TOO_MANY_REQUESTS", "Too many requests, try again after 5 minutes", 429, { captchaRequired: true });
   }
   if (await captchaRequiredFor(db, ip)) {
     if (!input.captcha) {
-      decision("captcha_missing");
+      await decision("captcha_missing");
       throw new DomainError("CAPTCHA_REQUIRED", "Please enter the captcha", 400, { captchaRequired: true });
     }
     if (!(await consumeCaptcha(db, input.captchaId, input.captcha))) {
+      await decision("captcha_wrong");
       await fail();
-      decision("captcha_wrong");
       throw new DomainError("CAPTCHA_INVALID", "Please enter the captcha", 400, { captchaRequired: true });
     }
   }
@@ -237,16 +286,16 @@ export async function login(
     .limit(1);
   const ok = await passwordMatches(member?.passwordHash ?? (await getDummyHash()), input.password);
   if (!member || !ok) {
+    await decision("bad_credentials", {}, member?.id ?? null);
     await fail();
-    decision("bad_credentials");
     throw new DomainError("INVALID_CREDENTIALS", "Incorrect username or password", 401, { captchaRequired: true });
   }
   if (TRIAL_TYPES.includes(member.type)) {
-    decision("not_member");
+    await decision("not_member", {}, member.id);
     throw new DomainError("NOT_MEMBER", "Non-member account unable to login", 403);
   }
   if (input.agent && !AGENT_TYPES.includes(member.type)) {
-    decision("not_agent");
+    await decision("not_agent", {}, member.id);
     throw new DomainError("NOT_AGENT", "Non-agents cannot log in", 403);
   }
 
@@ -255,7 +304,7 @@ export async function login(
   const factor = await factorFor(db, member, ip);
   if (factor && provider) {
     const started = await startChallenge(db, provider, member, factor);
-    decision("second_factor", { memberId: member.id, factor });
+    await decision("second_factor", { factor }, member.id);
     throw new DomainError("VERIFICATION_REQUIRED", "Please complete verification first", 401, started);
   }
   return finishLogin(db, merchant, member, ip, !!input.remember, log);
@@ -271,6 +320,7 @@ export async function finishLogin(db: Database, merchant: Merchant, member: type
     (modules.includes("PWDEXPFORCECHANGE3") && Date.now() - member.passwordChangedAt.getTime() > PASSWORD_MAX_AGE_MS);
   const token = await createSession(db, member.id, ip, remember, passwordExpired);
   log.info({ event: "auth.login", merchant: merchant.code, account: member.account, memberId: member.id, ip, result: "ok" }, "login decision");
+  await auditAuth(db, log, ip, { merchantCode: merchant.code, account: member.account, memberId: member.id, action: "auth.login.success", details: { remember, firstTimeLogin, passwordExpired } });
   return { token, firstTimeLogin, passwordExpired };
 }
 
@@ -300,7 +350,6 @@ export type FieldFailures = Record<
 >;
 
 const USERNAME_DEFAULT: FieldRule = { field: "username", acceptedPattern: "*", patternId: "LETTER_FIRST_ALNUM", minLength: 6, maxLength: 16, enabled: true, required: true };
-const PASSWORD_DEFAULT: FieldRule = { field: "password", acceptedPattern: "*", patternId: "ALNUM_COMBINED", minLength: 8, maxLength: 20, enabled: true, required: true };
 
 export async function register(db: Database, merchant: Merchant, input: RegisterInput, ip: string | null, log: Logger) {
   // Issue 14: registrations (tries included: "taken" answers are an enumeration oracle) per IP.
@@ -309,11 +358,11 @@ export async function register(db: Database, merchant: Merchant, input: Register
   const byField = new Map(rules.map((r) => [r.field, r]));
   // Username and password are always required, whatever the configuration says.
   byField.set("username", { ...(byField.get("username") ?? USERNAME_DEFAULT), enabled: true, required: true });
-  byField.set("password", { ...(byField.get("password") ?? PASSWORD_DEFAULT), enabled: true, required: true });
+  byField.set("password", passwordRule(rules));
 
   const failures: FieldFailures = {};
   for (const rule of byField.values()) {
-    const failure = checkField(rule, input[rule.field]);
+    const failure = rule.field === "password" ? checkPassword(rule, input.password) : checkField(rule, input[rule.field]);
     if (failure) failures[rule.field] = failure;
   }
   if (!failures.password && input.confirmPassword !== input.password) failures.confirmPassword = { kind: "mismatch" };
@@ -340,6 +389,7 @@ export async function register(db: Database, merchant: Merchant, input: Register
   }
   if (Object.keys(failures).length) {
     log.info({ event: "auth.register", merchant: merchant.code, account, ip, result: "refused", fields: Object.keys(failures) }, "registration refused");
+    await auditAuth(db, log, ip, { merchantCode: merchant.code, account: account.slice(0, 100), action: "auth.register.refused", details: { fields: Object.keys(failures) } });
     throw new DomainError("VALIDATION", "Please enter correct information", 400, { fields: failures });
   }
 
@@ -370,6 +420,7 @@ export async function register(db: Database, merchant: Merchant, input: Register
     .returning();
   if (!created) throw new DomainError("VALIDATION", "Please enter correct information", 400, { fields: { username: { kind: "taken" } } });
   log.info({ event: "auth.register", merchant: merchant.code, account, ip, result: "ok", memberId: created.id }, "registered");
+  await auditAuth(db, log, ip, { merchantCode: merchant.code, account, memberId: created.id, action: "auth.register.success", details: { upline: uplineId !== null, mobile: !!created.mobileNum } });
   const token = await createSession(db, created.id, ip, false);
   return { token, firstTimeLogin: true, passwordExpired: false };
 }
@@ -384,44 +435,50 @@ export interface PasswordChange {
 }
 
 /** Change password (spec §3): the old one is skipped only in a session that had to change it. */
-export async function changePassword(db: Database, token: string, input: PasswordChange, log: Logger) {
+export async function changePassword(db: Database, token: string, input: PasswordChange, log: Logger, ip: string | null = null) {
   const found = await authenticateSession(db, token);
   if (!found) throw new DomainError("NOT_LOGGED_IN", "You are not logged in, please login", 401);
   const { member, session } = found;
   if (TRIAL_TYPES.includes(member.type)) throw new DomainError("in_need_true_account", "A real account is needed", 403);
+  const who = { merchantCode: member.merchantCode, account: member.account, memberId: member.id };
   const failures: FieldFailures = {};
   if (!session.mustChangePassword || input.oldPassword) {
     if (!input.oldPassword) failures.oldPassword = { kind: "required" };
     else {
       // Issue 14: the current-password check is throttled per member (5 wrong in 15 minutes lock).
-      await refuseWhenLocked(db, "currentPassword", `member:${member.id}`, "TOO_MANY_REQUESTS", "Too many requests, try again after 15 minutes");
+      try {
+        await refuseWhenLocked(db, "currentPassword", `member:${member.id}`, "TOO_MANY_REQUESTS", "Too many requests, try again after 15 minutes");
+      } catch (e) {
+        await auditAuth(db, log, ip, { ...who, action: "auth.password.change_refused", details: { reason: "locked" } });
+        throw e;
+      }
       if (!(await passwordMatches(member.passwordHash, input.oldPassword))) {
         failures.oldPassword = { kind: "wrong" };
         await countFailure(db, "currentPassword", `member:${member.id}`);
+        await auditLockout(db, log, ip, [`currentPassword:member:${member.id}`], { merchantCode: member.merchantCode, account: member.account, limit: "currentPassword" });
       }
     }
   }
-  const rules = await fieldRules(db, { code: member.merchantCode });
-  const rule = { ...(rules.find((r) => r.field === "password") ?? PASSWORD_DEFAULT), field: "newPassword", enabled: true, required: true };
-  const failure = checkField(rule, input.newPassword);
+  const failure = checkPassword(passwordRule(await fieldRules(db, { code: member.merchantCode }), "newPassword"), input.newPassword);
   if (failure) failures.newPassword = failure;
   else if (await passwordMatches(member.passwordHash, input.newPassword)) failures.newPassword = { kind: "same" };
   if (!failures.newPassword && input.confirmNewPassword !== input.newPassword) failures.confirmNewPassword = { kind: "mismatch" };
   if (Object.keys(failures).length) {
     log.info({ event: "auth.password", memberId: member.id, result: "refused", fields: Object.keys(failures) }, "password change refused");
+    await auditAuth(db, log, ip, { ...who, action: "auth.password.change_refused", details: { fields: Object.fromEntries(Object.entries(failures).map(([f, v]) => [f, v.kind])) } });
     throw new DomainError("VALIDATION", "Please enter correct information", 400, { fields: failures });
   }
+  const newHash = await hashPassword(input.newPassword);
   await db.transaction(async (tx) => {
-    await tx
-      .update(members)
-      .set({ passwordHash: await hashPassword(input.newPassword), mustChangePassword: false, passwordChangedAt: new Date() })
-      .where(eq(members.id, member.id));
+    await tx.update(members).set({ passwordHash: newHash, mustChangePassword: false, passwordChangedAt: new Date() }).where(eq(members.id, member.id));
     // Every other session ends; this one goes on without the forced-change mark.
-    await tx
+    const revoked = await tx
       .update(sessions)
       .set({ revokedAt: new Date() })
-      .where(and(eq(sessions.memberId, member.id), isNull(sessions.revokedAt), sql`${sessions.id} <> ${session.id}`));
+      .where(and(eq(sessions.memberId, member.id), isNull(sessions.revokedAt), sql`${sessions.id} <> ${session.id}`))
+      .returning({ id: sessions.id });
     await tx.update(sessions).set({ mustChangePassword: false }).where(eq(sessions.id, session.id));
+    await writeAudit(tx, { merchantCode: member.merchantCode, account: member.account, actor: { kind: "member", id: member.id }, action: "auth.password.change", details: { forced: session.mustChangePassword, otherSessionsRevoked: revoked.length } }, originOf(log, ip));
   });
   log.info({ event: "auth.password", memberId: member.id, result: "ok" }, "password changed");
   return { changed: true };
@@ -483,6 +540,7 @@ export async function freePlayLogin(db: Database, merchant: Merchant, ip: string
     .returning();
   const token = await createSession(db, created!.id, ip, false);
   log.info({ event: "auth.freeplay", merchant: merchant.code, account, ip, result: "ok" }, "free-play login");
+  await auditAuth(db, log, ip, { merchantCode: merchant.code, account, memberId: created!.id, action: "auth.freeplay.success" });
   return { token, firstTimeLogin: true, passwordExpired: false };
 }
 
@@ -500,13 +558,19 @@ export async function smsLogin(
   if (!modules.includes("MOBILEVERCODELOGIN3")) throw new DomainError("NOT_ENABLED", "Function not enabled, contact customer service", 403);
   const target = phoneTarget(input.countryDialingCode, input.mobileNum);
   const keys = [`login:phone:${merchant.code}:${target}`, ...(ip ? [`login:pair:${merchant.code}:${target}:${ip}`] : [])];
-  if ((await throttleState(db, keys)).locked) throw new DomainError("TOO_MANY_REQUESTS", "Too many requests, try again after 5 minutes", 429);
+  const phone = maskPhone(target);
+  if ((await throttleState(db, keys)).locked) {
+    await auditAuth(db, log, ip, { merchantCode: merchant.code, action: "auth.login.locked", details: { via: "sms", phone } });
+    throw new DomainError("TOO_MANY_REQUESTS", "Too many requests, try again after 5 minutes", 429);
+  }
   try {
     await verifyCode(db, { merchantCode: merchant.code, purpose: "login", target, code: input.verificationCode });
   } catch (e) {
     await recordFailure(db, keys);
     if (ip) await recordFailure(db, [`login:ip:${ip}`], null);
     log.info({ event: "auth.login", merchant: merchant.code, ip, result: "bad_code", via: "sms" }, "login decision");
+    await auditAuth(db, log, ip, { merchantCode: merchant.code, action: "auth.login.failure", details: { via: "sms", phone, reason: e instanceof DomainError ? e.code : "error" } });
+    await auditLockout(db, log, ip, keys, { merchantCode: merchant.code, limit: "smsLogin" });
     throw e;
   }
   const member = await memberByPhone(db, merchant, target);
@@ -516,6 +580,7 @@ export async function smsLogin(
   const firstTimeLogin = member.firstLoginAt === null;
   if (firstTimeLogin) await db.update(members).set({ firstLoginAt: new Date() }).where(eq(members.id, member.id));
   log.info({ event: "auth.login", merchant: merchant.code, memberId: member.id, ip, result: "ok", via: "sms" }, "login decision");
+  await auditAuth(db, log, ip, { merchantCode: merchant.code, account: member.account, memberId: member.id, action: "auth.login.success", details: { via: "sms", firstTimeLogin } });
   // Spec §4: the forced change does not apply to sms logins.
   return { token: await createSession(db, member.id, ip, !!input.remember), firstTimeLogin, passwordExpired: false };
 }
@@ -578,32 +643,52 @@ export async function resetByPhone(
   const target = phoneTarget(input.countryDialingCode, input.mobileNum);
   // Wrong codes count per number across every code sent (issue 14): 10 within 15 minutes lock.
   const limitKey = `${merchant.code}:${target}`;
-  await refuseWhenLocked(db, "secondFactor", limitKey, "CODE_LOCKED", LOCKED_MESSAGE);
+  const phone = maskPhone(target);
+  const refused = (reason: string) => auditAuth(db, log, ip, { merchantCode: merchant.code, action: "auth.password.reset_refused", details: { via: "phone", phone, reason } });
+  try {
+    await refuseWhenLocked(db, "secondFactor", limitKey, "CODE_LOCKED", LOCKED_MESSAGE);
+  } catch (e) {
+    await refused("locked");
+    throw e;
+  }
   try {
     await verifyCode(db, { merchantCode: merchant.code, purpose: "reset", target, code: input.verificationCode });
   } catch (e) {
     if (e instanceof DomainError && e.code === "CODE_INVALID") await countFailure(db, "secondFactor", limitKey);
+    await refused(e instanceof DomainError ? e.code : "error");
+    if (e instanceof DomainError && e.code === "CODE_INVALID") await auditLockout(db, log, ip, [`secondFactor:${limitKey}`], { merchantCode: merchant.code, limit: "resetCode" });
     throw e;
   }
   const member = await memberByPhone(db, merchant, target);
   if (!member) throw new DomainError("CODE_EXPIRED", "Verification code expired, send again", 400);
-  await setPassword(db, merchant, member, input.newPassword ?? "");
+  await setPassword(db, merchant, member, input.newPassword ?? "", { via: "phone", log, ip });
   await clearFailures(db, `secondFactor:${limitKey}`);
   log.info({ event: "auth.reset", memberId: member.id, ip, result: "ok", via: "phone" }, "password reset");
   return { token: await createSession(db, member.id, ip, false), firstTimeLogin: false, passwordExpired: false };
 }
 
-async function setPassword(db: Database, merchant: Merchant, member: typeof members.$inferSelect, newPassword: string) {
-  const rules = await fieldRules(db, merchant);
-  const rule = { ...(rules.find((r) => r.field === "password") ?? PASSWORD_DEFAULT), field: "newPassword", enabled: true, required: true };
-  const failure = checkField(rule, newPassword);
-  if (failure) throw new DomainError("VALIDATION", "Please enter correct information", 400, { fields: { newPassword: failure } });
+async function setPassword(
+  db: Database,
+  merchant: Merchant,
+  member: typeof members.$inferSelect,
+  newPassword: string,
+  how: { via: "phone" | "email"; log: Logger; ip: string | null },
+) {
+  const failure = checkPassword(passwordRule(await fieldRules(db, merchant), "newPassword"), newPassword);
+  const who = { merchantCode: member.merchantCode, account: member.account, memberId: member.id };
+  if (failure) {
+    await auditAuth(db, how.log, how.ip, { ...who, action: "auth.password.reset_refused", details: { via: how.via, reason: failure.kind } });
+    throw new DomainError("VALIDATION", "Please enter correct information", 400, { fields: { newPassword: failure } });
+  }
+  const newHash = await hashPassword(newPassword);
   await db.transaction(async (tx) => {
-    await tx
-      .update(members)
-      .set({ passwordHash: await hashPassword(newPassword), mustChangePassword: false, passwordChangedAt: new Date() })
-      .where(eq(members.id, member.id));
-    await tx.update(sessions).set({ revokedAt: new Date() }).where(and(eq(sessions.memberId, member.id), isNull(sessions.revokedAt)));
+    await tx.update(members).set({ passwordHash: newHash, mustChangePassword: false, passwordChangedAt: new Date() }).where(eq(members.id, member.id));
+    const revoked = await tx
+      .update(sessions)
+      .set({ revokedAt: new Date() })
+      .where(and(eq(sessions.memberId, member.id), isNull(sessions.revokedAt)))
+      .returning({ id: sessions.id });
+    await writeAudit(tx, { merchantCode: member.merchantCode, account: member.account, actor: { kind: "member", id: member.id }, action: "auth.password.reset", details: { via: how.via, sessionsRevoked: revoked.length } }, originOf(how.log, how.ip));
   });
 }
 
@@ -647,6 +732,7 @@ export async function forgotByEmail(
   });
   const link = `${input.origin.replace(/\/$/, "")}/resetPassword?token=${token}`;
   await provider.send({ merchantCode: merchant.code, channel: "email", recipient: member.email, body: messageText("reset", [input.language, (merchant as { defaultLanguage?: string }).defaultLanguage], { link }) });
+  await auditAuth(db, log, ip, { merchantCode: merchant.code, account: member.account, memberId: member.id, action: "auth.password.reset_link_sent" });
   log.info({ event: "auth.forgot", merchant: merchant.code, memberId: member.id, result: "sent" }, "forgot password");
   return { sent: true };
 }
@@ -670,11 +756,14 @@ export async function resetByToken(db: Database, merchant: Merchant, input: { to
       ),
     )
     .returning();
-  if (!row) throw new DomainError("RESET_LINK_INVALID", "This link is invalid or has expired", 400);
+  if (!row) {
+    await auditAuth(db, log, ip, { merchantCode: merchant.code, action: "auth.password.reset_refused", details: { via: "email", reason: "RESET_LINK_INVALID" } });
+    throw new DomainError("RESET_LINK_INVALID", "This link is invalid or has expired", 400);
+  }
   const [member] = await db.select().from(members).where(eq(members.id, Number(row.target))).limit(1);
   if (!member) throw new DomainError("RESET_LINK_INVALID", "This link is invalid or has expired", 400);
   try {
-    await setPassword(db, merchant, member, input.newPassword);
+    await setPassword(db, merchant, member, input.newPassword, { via: "email", log, ip });
   } catch (e) {
     // A refused password leaves the link usable.
     await db.update(verificationCodes).set({ usedAt: null }).where(eq(verificationCodes.id, row.id));

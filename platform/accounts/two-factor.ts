@@ -11,6 +11,8 @@ import { bankAccounts } from "../payments/schema.js";
 import { clearFailures, countFailure, refuseWhenLocked } from "../security/limits.js";
 import { openSecret, sealSecret } from "../security/secrets.js";
 import { LOCKED_MESSAGE } from "./service.js";
+import { writeAudit, type AuditOrigin } from "../audit/service.js";
+import { throttleState } from "./service.js";
 
 type Member = typeof members.$inferSelect;
 /** The extra factors of spec §4, in the order they are preferred. */
@@ -82,7 +84,7 @@ const emailTarget = (email: string) => email.trim().toLowerCase();
 const squash = (s: string) => s.normalize("NFKC").trim().replace(/\s+/g, " ").toLowerCase();
 
 /** Checks the extra factor for a challenge; on success the challenge is spent and the member returned. */
-export async function completeChallenge(db: Database, challenge: string, code: string) {
+export async function completeChallenge(db: Database, challenge: string, code: string, origin: AuditOrigin = { ip: null, requestId: null }) {
   const [row] = await db
     .select()
     .from(verificationCodes)
@@ -101,7 +103,14 @@ export async function completeChallenge(db: Database, challenge: string, code: s
   if (!member) throw new DomainError("CODE_EXPIRED", "Verification code expired, send again", 400);
   // Issue 14: wrong codes count per member across challenges; 10 within 15 minutes lock.
   const limitKey = `member:${member.id}`;
-  await refuseWhenLocked(db, "secondFactor", limitKey, "CODE_LOCKED", LOCKED_MESSAGE);
+  const audit = (action: string, details: Record<string, unknown>, kind: "member" | "system" = "member") =>
+    writeAudit(db, { merchantCode: member.merchantCode, account: member.account, actor: { kind, id: kind === "member" ? member.id : null }, action, details }, origin);
+  try {
+    await refuseWhenLocked(db, "secondFactor", limitKey, "CODE_LOCKED", LOCKED_MESSAGE);
+  } catch (e) {
+    await audit("auth.second_factor.failure", { factor, reason: "locked" });
+    throw e;
+  }
 
   let ok = false;
   if (factor === "TOTP" && member.totpSecret) {
@@ -122,9 +131,12 @@ export async function completeChallenge(db: Database, challenge: string, code: s
   if (!ok) {
     await db.update(verificationCodes).set({ attempts: sql`${verificationCodes.attempts} + 1` }).where(eq(verificationCodes.id, row.id));
     await countFailure(db, "secondFactor", limitKey);
+    await audit("auth.second_factor.failure", { factor, reason: "wrong_code" });
+    if ((await throttleState(db, [`secondFactor:${limitKey}`])).locked) await audit("auth.lockout", { limit: "secondFactor" }, "system");
     throw new DomainError("CODE_INVALID", "Invalid verification code", 400);
   }
   await clearFailures(db, `secondFactor:${limitKey}`);
+  await audit("auth.second_factor.success", { factor });
   const spent = await db
     .update(verificationCodes)
     .set({ usedAt: new Date() })
@@ -159,15 +171,19 @@ export async function setupTotp(db: Database, member: Member) {
 }
 
 /** Enrolment, second half: a right code from the app turns it on. */
-export async function enableTotp(db: Database, member: Member, code: string) {
+export async function enableTotp(db: Database, member: Member, code: string, origin: AuditOrigin = { ip: null, requestId: null }) {
   if (!member.totpSecret) throw new DomainError("TOTP_NOT_SET_UP", "Set up the authenticator app first", 400);
   const limitKey = `member:${member.id}`;
+  const audit = (action: string, details: Record<string, unknown> = {}) =>
+    writeAudit(db, { merchantCode: member.merchantCode, account: member.account, actor: { kind: "member", id: member.id }, action, details }, origin);
   await refuseWhenLocked(db, "secondFactor", limitKey, "CODE_LOCKED", LOCKED_MESSAGE);
   if (!(await spendTotpCode(db, member, code))) {
     await countFailure(db, "secondFactor", limitKey);
+    await audit("auth.totp.enable_refused", { reason: "wrong_code" });
     throw new DomainError("CODE_INVALID", "Invalid verification code", 400);
   }
   await db.update(members).set({ totpEnabled: true }).where(eq(members.id, member.id));
+  await audit("auth.totp.enabled");
   return { enabled: true };
 }
 

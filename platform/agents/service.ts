@@ -5,7 +5,7 @@ import { members } from "../accounts/schema.js";
 import { createMember, fieldRules, type FieldFailures } from "../accounts/service.js";
 
 type Failures = Record<string, FieldFailures[string] | RebateFailure>;
-import { checkField, type FieldRule } from "../accounts/patterns.js";
+import { checkField, checkPassword, passwordRule, type FieldRule } from "../accounts/patterns.js";
 import { formatAmount } from "../ledger/money.js";
 import { merchantOf } from "../payments/service.js";
 import { notices } from "../system/schema.js";
@@ -105,7 +105,6 @@ export async function agentProfile(db: Database, agent: Member) {
 }
 
 const USERNAME_DEFAULT: FieldRule = { field: "username", acceptedPattern: "*", patternId: "LETTER_FIRST_ALNUM", minLength: 6, maxLength: 16, enabled: true, required: true };
-const PASSWORD_DEFAULT: FieldRule = { field: "password", acceptedPattern: "*", patternId: "ALNUM_COMBINED", minLength: 8, maxLength: 20, enabled: true, required: true };
 
 export interface NewDownline {
   username: string;
@@ -122,10 +121,9 @@ export async function createDownline(db: Database, agent: Member, input: NewDown
   const rules = await fieldRules(db, { code: agent.merchantCode });
   const failures: Failures = {};
   const username = rules.find((r) => r.field === "username") ?? USERNAME_DEFAULT;
-  const password = rules.find((r) => r.field === "password") ?? PASSWORD_DEFAULT;
   const uf = checkField({ ...username, enabled: true, required: true }, input.username);
   if (uf) failures.username = uf;
-  const pf = checkField({ ...password, enabled: true, required: true }, input.password);
+  const pf = checkPassword(passwordRule(rules), input.password);
   if (pf) failures.password = pf;
   const rebate = parseRebate(input.rebate);
   const rebateFailure = rebateProblem(rebate, agent.rebateBp, 0);

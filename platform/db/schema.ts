@@ -17,3 +17,4 @@ export * from "../messages/schema.js";
 export * from "../feedback/schema.js";
 export * from "../help/schema.js";
 export * from "../games/jackpot-schema.js";
+export * from "../audit/schema.js";

@@ -71,7 +71,8 @@ const FEATURE_MODULES: Array<[string, boolean]> = [
 
 const FIELD_RULES = [
   { field: "username", patternId: "LETTER_FIRST_ALNUM", acceptedPattern: "^[A-Za-z][A-Za-z0-9]*$", minLength: 6, maxLength: 16, required: true },
-  { field: "password", patternId: "ALNUM_COMBINED", acceptedPattern: "^(?=.*[A-Za-z])(?=.*\\d)[A-Za-z\\d]+$", minLength: 8, maxLength: 20, required: true },
+  // OWASP ASVS 2.1 (issue 14): 8-64 of any printable characters, spaces included; common passwords refused.
+  { field: "password", patternId: "ANY", acceptedPattern: "*", minLength: 8, maxLength: 64, required: true },
   { field: "mobileNum", patternId: "DIGITS", acceptedPattern: "^\\d+$", minLength: 8, maxLength: 15, required: false },
   { field: "email", patternId: "EMAIL", acceptedPattern: "*", minLength: 5, maxLength: 64, required: false },
   { field: "payeeName", patternId: "FULL_NAME", acceptedPattern: "*", minLength: 3, maxLength: 40, required: false },

@@ -19,6 +19,8 @@ import { registerAgentOperatorRoutes } from "../agents/routes.js";
 import { registerFeedbackOperatorRoutes } from "../feedback/routes.js";
 import { registerHelpOperatorRoutes } from "../help/routes.js";
 import { registerNoticeOperatorRoutes } from "../system/notice-admin.js";
+import { auditOperatorCalls, registerAuditOperatorRoutes } from "../audit/operator.js";
+import { writeAudit } from "../audit/service.js";
 
 const code = z.string().regex(/^[A-Za-z0-9_-]{1,40}$/, "letters, digits, _ and - only");
 const localized = z.record(z.string().regex(/^[a-z]{2}(-[A-Za-z]{2,4})?$/), z.string().max(2000));
@@ -72,10 +74,18 @@ export function operatorRoutes() {
     const header = c.req.header("authorization") ?? "";
     const given = header.startsWith("Bearer ") ? header.slice(7) : c.req.header("x-operator-key");
     if (!keyMatches(given, c.var.env.OPERATOR_API_KEY)) {
+      await writeAudit(
+        c.var.db,
+        { actor: { kind: "operator" }, action: "operator.auth.failure", details: { method: c.req.method, path: c.req.path.slice(0, 200), keyGiven: !!given } },
+        { ip: c.var.visitor.ip, requestId: c.var.requestId },
+      );
       return fail(c, 401, "UNAUTHORIZED", "A valid operator key is required");
     }
     await next();
   });
+  // Every accepted PUT, POST and DELETE leaves an audit event (issue 14 item 9).
+  app.use("*", auditOperatorCalls());
+  registerAuditOperatorRoutes(app);
   registerPaymentOperatorRoutes(app);
   registerWalletOperatorRoutes(app);
   registerLotteryOperatorRoutes(app);

@@ -22,6 +22,8 @@ export interface Visitor {
   host: string | null;
   ip: string | null;
   country: string | null;
+  /** The browser's User-Agent as the web saw it (X-Client-User-Agent), for the list of sessions. */
+  userAgent?: string | null;
 }
 
 /** The text written for exactly this language (tags compared case-insensitively), or its base language. */

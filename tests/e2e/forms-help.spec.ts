@@ -8,9 +8,9 @@ test("registration shows each field's rule and required mark before any typing, 
   await page.goto("/register");
   const popup = page.getByTestId("register-popup");
   await expect(popup.getByText("Los campos marcados con * son obligatorios.")).toBeVisible();
-  // The operator's (default) rules: username 6-16 letter first, password 8-20 letters and digits.
+  // The operator's (default) rules: username 6-16 letter first; password 8-64 of anything printable (ASVS 2.1).
   await expect(popup.getByTestId("rule-username")).toHaveText("Empieza por una letra y usa solo letras y números (6 - 16 caracteres)");
-  await expect(popup.getByTestId("rule-password")).toContainText("8 - 20");
+  await expect(popup.getByTestId("rule-password")).toHaveText("Introduce una contraseña de 8 - 64 caracteres: se permiten letras, números, espacios y símbolos, pero no una contraseña común");
   const username = popup.getByLabel("Nombre de usuario");
   await expect(username).toHaveAttribute("aria-required", "true");
   const ruleId = await popup.getByTestId("rule-username").getAttribute("id");

@@ -9,7 +9,7 @@ import { CsrfInput } from "~/components/csrf";
 import { RouteErrorBoundary } from "~/components/error-boundary";
 import { FieldError } from "~/components/field-error";
 import { agentFieldMessage, downlineSchema } from "~/lib/agent-schemas";
-import { ruleMessage } from "~/lib/register-schema";
+import { platformFieldMessage } from "~/lib/register-schema";
 import { agentCall, profileSchema, requireAgent } from "~/services/agent.server";
 import { readForm } from "~/services/forms.server";
 import { PlatformError } from "~/services/platform.server";
@@ -34,11 +34,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return json({ profile, link, qr: `data:image/svg+xml;base64,${Buffer.from(qr).toString("base64")}`, created: created && /^[a-z0-9_]{1,40}$/.test(created) ? created : null });
 }
 
-function platformFieldMessage(f: { kind: string; patternId?: string; min?: number; max?: number }): string {
+function downlineFieldMessage(field: string, f: { kind: string; patternId?: string; min?: number; max?: number }): string {
   if (f.kind === "taken") return "err_username_taken";
-  if (f.kind === "required") return "err_empty";
-  if (f.kind === "pattern") return ruleMessage({ kind: "pattern", patternId: f.patternId ?? "ANY", min: f.min ?? 0, max: f.max ?? 0 }) ?? "err_correct_info";
-  return "err_correct_info";
+  return platformFieldMessage(field, f) ?? "err_correct_info";
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -59,7 +57,7 @@ export async function action({ request }: ActionFunctionArgs) {
   } catch (e) {
     if (!(e instanceof PlatformError) || e.status >= 500) throw e;
     const failures = (e.details.fields ?? {}) as Record<string, { kind: string }>;
-    const fieldErrors = Object.fromEntries(Object.entries(failures).map(([f, failure]) => [f, [agentFieldMessage(failure, platformFieldMessage)]]));
+    const fieldErrors = Object.fromEntries(Object.entries(failures).map(([f, failure]) => [f, [agentFieldMessage(failure, (x) => downlineFieldMessage(f, x))]]));
     return json(
       { result: submission.reply({ hideFields: hidden, ...(Object.keys(fieldErrors).length ? { fieldErrors } : { formErrors: ["err_correct_info"] }) }) },
       { status: 400 },

@@ -8,9 +8,12 @@ import { CsrfInput } from "~/components/csrf";
 import { RouteErrorBoundary } from "~/components/error-boundary";
 import { FieldError } from "~/components/field-error";
 import { TrialWarning } from "~/components/trial-warning";
+import { formatDateTime } from "~/lib/format";
 import { requireRealUser } from "~/services/auth.server";
+import { takeFlash } from "~/services/flash.server";
+import { logoutOtherDevices, memberSessions, type MemberSession } from "~/services/sessions.server";
 import { readForm } from "~/services/forms.server";
-import { handleChangePassword } from "~/services/password.server";
+import { handleChangePassword, newPasswordHint } from "~/services/password.server";
 import { callPlatform, PlatformError } from "~/services/platform.server";
 import { getSessionToken } from "~/services/session.server";
 import { qrSvg } from "~/services/shell.server";
@@ -26,12 +29,19 @@ const infoSchema = z.object({
   countryDialingCode: z.string().nullable().optional(),
 });
 
-/** The member centre's default page: account security (password, authenticator app, e-mail and mobile). */
+/** The member centre's default page: account security (password, authenticator app, e-mail and mobile, devices logged in). */
 export async function loader({ request }: LoaderFunctionArgs) {
   const { user, trial } = await requireRealUser(request);
-  const info = trial ? { totpEnabled: false, email: null, mobileNum: null, countryDialingCode: null } : await callPlatform(request, "/wps/member/info", { schema: infoSchema, token: await getSessionToken(request) });
+  const { flash, headers } = await takeFlash(request);
+  if (trial) return json({ trial, account: user.account, totpEnabled: false, email: null, mobile: null, sessions: [], flash: null, hint: null });
+  const token = await getSessionToken(request);
+  const [info, sessions, hint] = await Promise.all([
+    callPlatform(request, "/wps/member/info", { schema: infoSchema, token }),
+    memberSessions(request),
+    newPasswordHint(request),
+  ]);
   const mobile = info.mobileNum ? `${info.countryDialingCode ? `+${info.countryDialingCode} ` : ""}${info.mobileNum}` : null;
-  return json({ trial, account: user.account, totpEnabled: info.totpEnabled, email: info.email ?? null, mobile });
+  return json({ trial, account: user.account, totpEnabled: info.totpEnabled, email: info.email ?? null, mobile, sessions, flash, hint }, { headers });
 }
 
 const contactSchema = z.object({
@@ -96,6 +106,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const { trial } = await requireRealUser(request);
   if (trial) return json({ result: null, changed: false, totp: null as Totp | null }, { status: 403 });
   const intent = new URL(request.url).searchParams.get("intent");
+  if (intent === "logoutOthers") return logoutOtherDevices(request);
   if (intent === "contact") return contactAction(request);
   if (intent === "totp") {
     const form = await readForm(request);
@@ -122,7 +133,7 @@ export async function action({ request }: ActionFunctionArgs) {
 
 export default function SecurityCenter() {
   const { t } = useTranslation();
-  const { trial, account, totpEnabled, email, mobile } = useLoaderData<typeof loader>();
+  const { trial, account, totpEnabled, email, mobile, sessions, flash, hint } = useLoaderData<typeof loader>();
   const acted = useActionData<typeof action>();
   const [params] = useSearchParams();
   const changed = (acted && "changed" in acted && acted.changed) || params.get("changed") === "1";
@@ -149,7 +160,7 @@ export default function SecurityCenter() {
                 {t("password_changed")}
               </p>
             ) : null}
-            <ChangePasswordForm forced={false} lastResult={acted && "result" in acted ? acted.result : null} action="/member/securityCenter" />
+            <ChangePasswordForm forced={false} lastResult={acted && "result" in acted ? acted.result : null} action="/member/securityCenter" hint={hint} />
           </section>
           <section aria-labelledby="contact-title" data-testid="contact">
             <h2 id="contact-title">{t("contact_title")}</h2>
@@ -202,6 +213,7 @@ export default function SecurityCenter() {
               </Form>
             )}
           </section>
+          <SessionsSection sessions={sessions} flash={flash} />
         </>
       )}
     </div>
@@ -209,3 +221,55 @@ export default function SecurityCenter() {
 }
 
 export const ErrorBoundary = RouteErrorBoundary;
+
+type SessionRow = MemberSession;
+
+/** The devices logged in to the account, and one plain form that logs out all but this one (ASVS 3.3.4). */
+function SessionsSection({ sessions, flash }: { sessions: SessionRow[]; flash: { id: string; key: string; values: Record<string, string> } | null }) {
+  const { t, i18n } = useTranslation();
+  const others = sessions.filter((row) => !row.current).length;
+  const device = (d: SessionRow["device"]) =>
+    d.browser && d.os ? t("session_device", { browser: d.browser, os: d.os }) : (d.browser ?? d.os ?? t("session_unknown_device"));
+  return (
+    <section aria-labelledby="sessions-title" data-testid="sessions">
+      <h2 id="sessions-title">{t("sessions_title")}</h2>
+      {flash ? (
+        <p role="status" data-testid="sessions-flash">
+          {t(flash.key, flash.values)}
+        </p>
+      ) : null}
+      <p>{t("sessions_intro")}</p>
+      <ul style={{ listStyle: "none", padding: 0, display: "grid", gap: 8 }} data-testid="session-list">
+        {sessions.map((row) => (
+          <li key={row.id} data-testid="session" data-current={row.current ? "true" : undefined} style={{ borderBlockEnd: "1px solid", paddingBlock: 6 }}>
+            <strong>{device(row.device)}</strong>
+            {row.current ? (
+              <>
+                {" "}
+                <span data-testid="session-this-device">({t("session_this_device")})</span>
+              </>
+            ) : null}
+            <br />
+            <span>
+              {t("session_ip")}: <bdi>{row.ip ?? "-"}</bdi>
+            </span>
+            {" · "}
+            <span>
+              {t("session_last_seen")}: <time dateTime={row.lastSeenAt}>{formatDateTime(row.lastSeenAt, i18n.language)} UTC</time>
+            </span>
+          </li>
+        ))}
+      </ul>
+      {others > 0 ? (
+        <Form method="post" action="/member/securityCenter?intent=logoutOthers" data-testid="logout-others-form">
+          <CsrfInput />
+          <button type="submit" className={s.smallButton}>
+            {t("sessions_logout_others")}
+          </button>
+        </Form>
+      ) : (
+        <p data-testid="sessions-none-other">{t("sessions_none_other")}</p>
+      )}
+    </section>
+  );
+}
