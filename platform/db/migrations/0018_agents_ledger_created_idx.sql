@@ -1,0 +1,1 @@
+CREATE INDEX "ledger_transfers_created_idx" ON "ledger_transfers" USING btree ("created_at");
