@@ -126,15 +126,8 @@ function toFigures(r: FigureRow | undefined): TeamFigures {
 
 /**
  * Figures per group of members. `groups` is a query of `(head, member_id)` pairs: every member
- * counts in its head's figures, and appears in at most one pair (a team is a tree: every caller
- * passes distinct members). One statement: the members' ledger accounts, their movements of the
- * period by kind, their settled stakes, summed per head.
- *
- * The members are joined (`grp g join ...`), never filtered with `member_id in (select ... from
- * grp)`: PostgreSQL has no statistics for a CTE and guesses 200 distinct ids behind an IN, so at
- * 100,000 members it probed the indexes 100,000 times (5 s of random reads on house_rounds alone,
- * bench/README.md "Agent centre"); a join carries the CTE's real row count, and the planner
- * hashes large teams and still probes the indexes for small ones.
+ * counts in its head's figures. One statement: the members' ledger accounts, their movements
+ * of the period by kind, their settled stakes, summed per head.
  */
 async function figuresByHead(db: Executor, merchantCode: string, groups: SQL, from: Date, to: Date): Promise<Map<number, TeamFigures>> {
   const f = from.toISOString();
@@ -143,8 +136,8 @@ async function figuresByHead(db: Executor, merchantCode: string, groups: SQL, fr
     await db.execute(sql`
       with grp as (${groups}),
       acc as (
-        select a.id, a.member_id from grp g join ledger_accounts a on a.member_id = g.member_id
-        where a.kind = 'member' and a.merchant_code = ${merchantCode}
+        select a.id, a.member_id from ledger_accounts a
+        where a.member_id in (select member_id from grp) and a.kind = 'member' and a.merchant_code = ${merchantCode}
       ),
       moves as (
         select a.member_id, tr.kind, tr.amount from acc a join ledger_transfers tr on tr.credit_account_id = a.id
@@ -154,9 +147,9 @@ async function figuresByHead(db: Executor, merchantCode: string, groups: SQL, fr
         where tr.kind = 'bet' and tr.created_at >= ${f} and tr.created_at < ${t}
         union all
         -- A payout leaves the (shared, sharded) hold account: the withdrawal names the member.
-        select w.member_id, tr.kind, tr.amount from grp g join withdrawals w on w.member_id = g.member_id
+        select w.member_id, tr.kind, tr.amount from withdrawals w
         join ledger_transfers tr on tr.idempotency_key = 'withdrawal:' || w.id || ':payout'
-        where w.merchant_code = ${merchantCode} and tr.created_at >= ${f} and tr.created_at < ${t}
+        where w.member_id in (select member_id from grp) and w.merchant_code = ${merchantCode} and tr.created_at >= ${f} and tr.created_at < ${t}
       ),
       per as (
         select member_id,
@@ -168,15 +161,15 @@ async function figuresByHead(db: Executor, merchantCode: string, groups: SQL, fr
         from moves group by member_id
       ),
       settled as (
-        select r.member_id, r.stake from grp g join house_rounds r on r.member_id = g.member_id
-        where r.status = 'SETTLED' and r.settled_at >= ${f} and r.settled_at < ${t}
+        select r.member_id, r.stake from house_rounds r
+        where r.member_id in (select member_id from grp) and r.status = 'SETTLED' and r.settled_at >= ${f} and r.settled_at < ${t}
         union all
-        select l.member_id, l.stake from grp g join lottery_tickets l on l.member_id = g.member_id
-        where l.status in ('WON', 'LOST') and l.settled_at >= ${f} and l.settled_at < ${t}
+        select l.member_id, l.stake from lottery_tickets l
+        where l.member_id in (select member_id from grp) and l.status in ('WON', 'LOST') and l.settled_at >= ${f} and l.settled_at < ${t}
         union all
-        select w.member_id, w.amount from grp g join wallet_transactions w on w.member_id = g.member_id
+        select w.member_id, w.amount from wallet_transactions w
         join wallet_rounds wr on wr.vendor_code = w.vendor_code and wr.round_id = w.round_id and wr.status = 'CLOSED'
-        where w.vendor_code <> ${HOUSE_VENDOR} and w.type = 'debit' and w.status = 'OK'
+        where w.member_id in (select member_id from grp) and w.vendor_code <> ${HOUSE_VENDOR} and w.type = 'debit' and w.status = 'OK'
           and w.created_at >= ${f} and w.created_at < ${t}
       ),
       valid as (select member_id, sum(stake) as valid_bet from settled group by member_id)
