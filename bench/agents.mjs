@@ -378,7 +378,7 @@ try {
     }
     const peak = steps.reduce((a, b) => (b.rate > a.rate ? b : a));
     const rate = peak.rate / 2;
-    const seconds = Math.min(40, Math.max(2 * SECONDS, 40 / rate));
+    const seconds = Math.min(30, Math.max(2 * SECONDS, 40 / rate));
     const paced = await pacedLoop(paths, auth, rate, seconds);
     log(`${name} paced at ${rate.toFixed(2)} req/s: p50 ${paced.p50.toFixed(1)} ms, p97.5 ${paced.p975.toFixed(1)} ms (${paced.n})`);
     results.push({ name, steps, peak, rate, paced });
@@ -407,7 +407,7 @@ try {
         return -settled;
       }),
     );
-    const [again, againMs] = await timed("second run (nothing to pay)", () => runSettlement(handle.db, "DAILY_SALARY", now));
+    const [again, againMs] = paid < 0 ? [NaN, NaN] : await timed("second run (nothing to pay)", () => runSettlement(handle.db, "DAILY_SALARY", now));
     const [pay] = await sql`
       select count(*)::int as rows, count(distinct contract_id)::int as contracts, count(*) filter (where amount > 0)::int as paying,
         coalesce(sum(amount), 0)::text as total, count(transfer_id)::int as transfers,
