@@ -70,9 +70,6 @@ export const ledgerTransfers = pgTable(
     uniqueIndex("ledger_transfers_key_uq").on(t.idempotencyKey),
     index("ledger_transfers_debit_idx").on(t.debitAccountId, t.id),
     index("ledger_transfers_credit_idx").on(t.creditAccountId, t.id),
-    // A period's movements (the agents' team figures and every salary settlement read one day,
-    // hour or 5 minutes of them): a range scan instead of reading the whole ledger.
-    index("ledger_transfers_created_idx").on(t.createdAt),
     check("ledger_transfers_positive", sql`${t.amount} > 0`),
     check("ledger_transfers_two_accounts", sql`${t.debitAccountId} <> ${t.creditAccountId}`),
   ],

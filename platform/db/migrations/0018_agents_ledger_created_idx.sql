@@ -1,1 +1,0 @@
-CREATE INDEX "ledger_transfers_created_idx" ON "ledger_transfers" USING btree ("created_at");
