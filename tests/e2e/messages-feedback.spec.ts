@@ -149,6 +149,8 @@ test("a fake png, a 4th image or too long a text are refused beside the field wi
 });
 
 test("random uploads against the feedback form never give a 500", async ({ request, baseURL }, info) => {
+  // It posts straight to the server (no page, no scripts), so the js and no-js projects would run
+  // the very same requests: one run is enough.
   test.skip(info.project.name === "no-js", "a server fuzz: one project is enough");
   const headers = { "x-forwarded-for": `198.36.${randomBytes(1)[0]}.${1 + (randomBytes(1)[0]! % 250)}` };
   const page = await request.get(`${baseURL}/feedback`, { headers });
