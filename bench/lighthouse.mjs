@@ -1,0 +1,69 @@
+// Lighthouse mobile on the home page and a game list: `npm run build && npm run bench:lighthouse`.
+//
+// Lighthouse is not a dependency of the site (about 200 packages that no test needs): install it
+// beside the checkout once, e.g. `npm install --prefix /tmp/lh lighthouse`, and point
+// LIGHTHOUSE_BIN at its binary (default: `lighthouse` on the PATH). It drives the system Chromium
+// (CHROME_PATH, default /usr/bin/chromium); nothing is downloaded. The built site is started on a
+// fresh PGlite data directory, each page is measured LIGHTHOUSE_RUNS (3) times, and every run's
+// category scores, LCP and TBT are printed with any failing accessibility or best-practices audit.
+import { spawn, spawnSync } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+
+const bin = process.env.LIGHTHOUSE_BIN ?? "lighthouse";
+const chrome = process.env.CHROME_PATH ?? "/usr/bin/chromium";
+const runs = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
+const port = Number(process.env.BENCH_PORT ?? 3390);
+const pages = (process.env.LIGHTHOUSE_PAGES ?? "/,/rng").split(",");
+const flags = "--headless=new --no-sandbox --disable-gpu --disable-background-networking --disable-component-update --disable-sync";
+
+const dir = mkdtempSync(join(tmpdir(), "lighthouse-"));
+const server = spawn(process.execPath, ["server/index.mjs", "build/index.js"], {
+  env: { ...process.env, PORT: String(port), DATA_DIR: join(dir, "data"), NODE_ENV: "production" },
+  stdio: "ignore",
+});
+const stop = () => {
+  server.kill("SIGTERM");
+  rmSync(dir, { recursive: true, force: true });
+};
+
+async function ready() {
+  for (let i = 0; i < 120; i++) {
+    try {
+      if ((await fetch(`http://127.0.0.1:${port}/healthz`)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  throw new Error("the site did not start");
+}
+
+try {
+  await ready();
+  // Warm the page once so the first run is not the one that fills the caches.
+  for (const page of pages) await fetch(`http://127.0.0.1:${port}${page}`);
+  for (const page of pages) {
+    for (let i = 1; i <= runs; i++) {
+      const out = join(dir, `report-${i}.json`);
+      const r = spawnSync(bin, [`http://127.0.0.1:${port}${page}`, "--quiet", "--form-factor=mobile", "--output=json", `--output-path=${out}`, `--chrome-flags=${flags}`], {
+        env: { ...process.env, CHROME_PATH: chrome },
+        stdio: ["ignore", "ignore", "inherit"],
+      });
+      if (r.status !== 0) throw new Error(`lighthouse failed on ${page} (is LIGHTHOUSE_BIN set?)`);
+      const report = JSON.parse(readFileSync(out, "utf8"));
+      const score = (k) => Math.round(report.categories[k].score * 100);
+      const failing = ["accessibility", "best-practices"].flatMap((k) =>
+        report.categories[k].auditRefs.filter((a) => a.weight > 0 && report.audits[a.id].score !== null && report.audits[a.id].score < 1).map((a) => a.id),
+      );
+      console.log(
+        `${page.padEnd(6)} run ${i}: performance ${score("performance")}, accessibility ${score("accessibility")}, best practices ${score("best-practices")}, ` +
+          `LCP ${report.audits["largest-contentful-paint"].displayValue}, TBT ${report.audits["total-blocking-time"].displayValue}` +
+          (failing.length ? `; failing: ${failing.join(", ")}` : ""),
+      );
+    }
+  }
+} finally {
+  stop();
+}
