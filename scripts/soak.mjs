@@ -138,11 +138,11 @@ async function startServer() {
   child.stderr.pipe(logStream, { end: false });
   const exited = new Promise((resolve) => child.once("exit", (code, signal) => resolve({ code, signal })));
   server = { child, exited };
-  const deadline = Date.now() + 60_000;
+  const deadline = Date.now() + 180_000;
   for (;;) {
     if (await healthy()) break;
     if (child.exitCode !== null || child.signalCode !== null) throw new Error(`platform exited at start (see ${serverLog})`);
-    if (Date.now() > deadline) throw new Error(`platform not ready in 60 s (see ${serverLog})`);
+    if (Date.now() > deadline) throw new Error(`platform not ready in 180 s (see ${serverLog})`);
     await sleep(150);
   }
   serverUp = true;
@@ -440,18 +440,16 @@ const OPERATIONS = {
     op.bet ??= { kind: Math.random() < 0.5 ? "over" : "under", target: between(1000, 9000), amount: money(op.amount) };
     const json = { game: "HOUSE_DICE", bets: [op.bet], requestKey: op.requestKey };
     const twins = await Promise.all([0, 1].map(() => call("/wps/house/rounds", { method: "POST", headers: c.auth(c.player.token), json })));
-    if (twins.some((t) => t.status === 400 && t.body?.error?.code === "INSUFFICIENT_FUNDS")) {
-      // A twin can be refused while the other plays: the refused one deleted nothing that was debited.
-      const played = twins.find((t) => t.status === 200);
-      if (!played) {
-        op.refused = "INSUFFICIENT_FUNDS";
-        op.effects = {};
-        op.ledger = [];
-        op.roundAbsent = true;
-        return;
-      }
+    const short = (t) => t.status === 400 && t.body?.error?.code === "INSUFFICIENT_FUNDS";
+    if (twins.every(short)) {
+      op.refused = "INSUFFICIENT_FUNDS";
+      op.effects = {};
+      op.ledger = [];
+      op.roundAbsent = true;
+      return;
     }
-    const rounds = twins.filter((t) => t.status !== 400).map((t) => expectStatus(t, 200, "house round").value);
+    if (twins.some(short)) violation(`house round ${op.requestKey}: one twin played, the other was refused for funds`);
+    const rounds = twins.filter((t) => !short(t)).map((t) => expectStatus(t, 200, "house round").value);
     if (new Set(rounds.map((r) => r.id)).size !== 1) violation(`house round ${op.requestKey}: twins answered rounds ${rounds.map((r) => r.id).join(", ")}`);
     const round = rounds[0];
     if (round.status !== "SETTLED") violation(`house round ${round.id}: answered ${round.status}`);
