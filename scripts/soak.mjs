@@ -335,6 +335,7 @@ const OPERATIONS = {
       const v = expectStatus(a, 200, "gateway callback").value;
       if (v.status !== (op.paid ? "CREDITED" : "FAILED")) violation(`deposit ${op.reference}: callback answered ${v.status}`);
       op.changed = (op.changed ?? 0) + (v.changed ? 1 : 0);
+      if (v.changed && op.effectBeforeRetry) violation(`deposit ${op.reference}: credited before the kill, yet a callback after it answered changed: true`);
     }
     op.effects = op.paid ? { [c.player.id]: op.amount } : {};
     op.ledger = [{ kind: "deposit", reference: op.reference, count: op.paid ? 1 : 0 }];
@@ -479,11 +480,27 @@ function sameAnswers(op, what, answers) {
   if (texts[0] !== texts[1]) violation(`vendor ${what} of round ${op.roundId}: duplicate deliveries answered ${texts.join(" and ")}`);
 }
 
-/** The ledger keys an operation moves money under, looked up before a retry. */
-async function effectBefore(db, op) {
-  if (!op.ledgerKey) return false;
-  const [row] = await db`select count(*)::int as n from ledger_transfers where idempotency_key = ${op.ledgerKey}`;
-  return row.n > 0;
+/**
+ * How many times an interrupted operation has taken effect so far, looked up in the database
+ * before its retry (by its idempotency key or reference); more than once is a violation.
+ */
+async function effectsSoFar(db, c, op) {
+  const count = async (q) => (await q)[0].n;
+  switch (op.kind) {
+    case "transfer":
+    case "credit":
+      return op.ledgerKey ? count(db`select count(*)::int as n from ledger_transfers where idempotency_key = ${op.ledgerKey}`) : 0;
+    case "deposit":
+      return op.reference ? count(db`select count(*)::int as n from ledger_transfers where kind = 'deposit' and reference = ${op.reference}`) : 0;
+    case "withdrawal":
+      return op.requestKey ? count(db`select count(*)::int as n from withdrawals where member_id = ${c.player.id} and request_key = ${op.requestKey}`) : 0;
+    case "vendor":
+      return op.roundId ? count(db`select count(*)::int as n from ledger_transfers where idempotency_key = ${`wallet:${VENDOR}:${op.roundId}-d`}`) : 0;
+    case "house":
+      return op.requestKey ? count(db`select count(*)::int as n from house_rounds where member_id = ${c.player.id} and request_key = ${op.requestKey} and status = 'SETTLED'`) : 0;
+    default:
+      return 0;
+  }
 }
 
 const stats = { ops: {}, acknowledged: 0, refused: 0, interrupted: 0, unknown: 0, unknownTookEffect: 0, concurrentReplays: 0 };
@@ -517,7 +534,9 @@ async function runOp(c, kind, db) {
       op.lastLost = err.message;
       await serverBack();
       // At most once so far; a retry of an operation that already moved money must be a replay.
-      if (!op.effectBeforeRetry && op.notReplayed === undefined && (await effectBefore(db, op))) {
+      const effects = await effectsSoFar(db, c, op);
+      if (effects > 1) violation(`${kind} (client ${c.i}): took effect ${effects} times before its retry`);
+      if (effects > 0 && !op.effectBeforeRetry && op.notReplayed === undefined && !op.changed) {
         op.effectBeforeRetry = true;
         stats.unknownTookEffect++;
       }
@@ -646,7 +665,9 @@ try {
   console.log(`  run ${runSeconds.toFixed(1)} s (setup ${setupSeconds.toFixed(1)} s), ${CLIENTS} clients, ${starts - 1} kill(s), restarts ready in ${downtimes.map((d) => `${d.toFixed(1)} s`).join(", ") || "-"}`);
   console.log(`  operations ${total} (${(total / runSeconds).toFixed(1)}/s): ${KINDS.map((k) => `${k} ${stats.ops[k]}`).join(", ")}`);
   console.log(`  acknowledged ${stats.acknowledged} (answered 2xx, in the end), refused (insufficient funds) ${stats.refused}`);
-  console.log(`  interrupted by a kill ${stats.interrupted}: unknown (answer lost) ${stats.unknown}, of which had taken effect before the retry ${stats.unknownTookEffect}; the rest met a refused connection; all retried with the same keys`);
+  console.log(
+    `  interrupted by a kill ${stats.interrupted}, all retried with the same keys: unknown (answer lost) ${stats.unknown}, of which had taken effect before the retry ${stats.unknownTookEffect}; connection refused ${stats.interrupted - stats.unknown}`,
+  );
   console.log(`  concurrent replays checked ${stats.concurrentReplays}, 5xx answers ${fiveHundreds}`);
   if (violations.length) {
     console.error(`\nSOAK FAILED: ${violations.length} violation(s)${violations.length > 50 ? " (first 50 shown above)" : ""}`);
