@@ -618,6 +618,15 @@ async function finalReplay(c, db) {
 
 const started = performance.now();
 let exitCode = 1;
+// Interrupted (Ctrl-C, CI cancelled): the server and the scratch database go too.
+for (const signal of ["SIGINT", "SIGTERM"]) {
+  process.once(signal, async () => {
+    console.error(`soak: ${signal}, stopping`);
+    await stopServer().catch(() => {});
+    await dropDb().catch(() => {});
+    process.exit(130);
+  });
+}
 const db = postgres(dbUrl, { max: 4, onnotice: () => {} });
 try {
   const phase = (name) => process.env.SOAK_VERBOSE === "1" && console.log(`  ${name} at ${((performance.now() - started) / 1000).toFixed(1)} s`);
