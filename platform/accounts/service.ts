@@ -731,7 +731,7 @@ export async function forgotByEmail(
     });
   });
   const link = `${input.origin.replace(/\/$/, "")}/resetPassword?token=${token}`;
-  await provider.send({ merchantCode: merchant.code, channel: "email", recipient: member.email, body: messageText("reset", [input.language, (merchant as { defaultLanguage?: string }).defaultLanguage], { link }) });
+  await provider.send({ merchantCode: merchant.code, channel: "email", recipient: member.email, body: messageText("reset", [input.language, (merchant as { defaultLanguage?: string }).defaultLanguage], { link, minutes: RESET_LINK_MS / 60_000 }) });
   await auditAuth(db, log, ip, { merchantCode: merchant.code, account: member.account, memberId: member.id, action: "auth.password.reset_link_sent" });
   log.info({ event: "auth.forgot", merchant: merchant.code, memberId: member.id, result: "sent" }, "forgot password");
   return { sent: true };
