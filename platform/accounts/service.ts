@@ -31,7 +31,7 @@ const SESSION_MS = 12 * 60 * 60 * 1000;
 /** Passwords older than this count as expired where PWDEXPFORCECHANGE3 is on. */
 const PASSWORD_MAX_AGE_MS = 90 * 24 * 60 * 60 * 1000;
 
-type Merchant = { code: string };
+type Merchant = { code: string; defaultLanguage?: string };
 
 /** A member's own referral (invitation) code: 8 upper-case letters and digits. */
 const newReferralCode = () => randomBytes(6).toString("base64url").replace(/[-_]/g, "A").toUpperCase();
@@ -608,7 +608,7 @@ export async function requestCode(
   const member = await memberByPhone(db, merchant, target);
   // Login and reset go to existing members only; registration only to numbers not yet used.
   const deliver = purpose === "register" ? !member : !!member;
-  const languages = [input.language, (merchant as { defaultLanguage?: string }).defaultLanguage];
+  const languages = [input.language];
   return sendCode(db, provider, { merchantCode: merchant.code, purpose, target, deliver, ip, languages });
 }
 
@@ -731,7 +731,14 @@ export async function forgotByEmail(
     });
   });
   const link = `${input.origin.replace(/\/$/, "")}/resetPassword?token=${token}`;
-  await provider.send({ merchantCode: merchant.code, channel: "email", recipient: member.email, body: messageText("reset", [input.language, (merchant as { defaultLanguage?: string }).defaultLanguage], { link, minutes: RESET_LINK_MS / 60_000 }) });
+  const languages = [input.language, merchant.defaultLanguage];
+  await provider.send({
+    merchantCode: merchant.code,
+    channel: "email",
+    recipient: member.email,
+    subject: messageText("reset_subject", languages),
+    body: messageText("reset", languages, { link, minutes: RESET_LINK_MS / 60_000 }),
+  });
   await auditAuth(db, log, ip, { merchantCode: merchant.code, account: member.account, memberId: member.id, action: "auth.password.reset_link_sent" });
   log.info({ event: "auth.forgot", merchant: merchant.code, memberId: member.id, result: "sent" }, "forgot password");
   return { sent: true };
