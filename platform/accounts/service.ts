@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from "node:crypto";
-import { messageText } from "./message-texts.js";
+import { messageText, storedLanguage } from "./message-texts.js";
 import { hash as argonHash, verify as argonVerify } from "@node-rs/argon2";
 import { and, asc, eq, gt, isNull, sql } from "drizzle-orm";
 import type { Database } from "../db/client.js";
@@ -240,6 +240,8 @@ export interface LoginInput {
   remember?: boolean;
   /** Logging in from the agent page: only agents may. */
   agent?: boolean;
+  /** The request's language, for the second factor's code when the member stored none. */
+  language?: string;
 }
 
 export async function login(
@@ -303,7 +305,7 @@ export async function login(
   await clearFailures(db, ...keys.locking);
   const factor = await factorFor(db, member, ip);
   if (factor && provider) {
-    const started = await startChallenge(db, provider, member, factor);
+    const started = await startChallenge(db, provider, member, factor, input.language);
     await decision("second_factor", { factor }, member.id);
     throw new DomainError("VERIFICATION_REQUIRED", "Please complete verification first", 401, started);
   }
@@ -608,7 +610,8 @@ export async function requestCode(
   const member = await memberByPhone(db, merchant, target);
   // Login and reset go to existing members only; registration only to numbers not yet used.
   const deliver = purpose === "register" ? !member : !!member;
-  const languages = [input.language];
+  // The code goes to the member's phone: their stored language before the asker's.
+  const languages = [storedLanguage(member), input.language];
   return sendCode(db, provider, { merchantCode: merchant.code, purpose, target, deliver, ip, languages });
 }
 
@@ -731,7 +734,7 @@ export async function forgotByEmail(
     });
   });
   const link = `${input.origin.replace(/\/$/, "")}/resetPassword?token=${token}`;
-  const languages = [input.language, merchant.defaultLanguage];
+  const languages = [storedLanguage(member), input.language, merchant.defaultLanguage];
   await provider.send({
     merchantCode: merchant.code,
     channel: "email",
