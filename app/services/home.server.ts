@@ -39,7 +39,8 @@ export async function loadHome(request: Request, locale: string, user: ShellUser
     popup: announcements.popup.find((p) => !closedIds.includes(p.id)) ?? null,
     hot: hot.slice(0, HOME_HOT_GAMES),
     fish: fish.games,
-    winners,
+    // The board shows who, which game and how much: nothing else of the 42 rows goes to the page.
+    winners: winners.map(({ account, gameName, winAmount, currency }) => ({ account, gameName, winAmount, currency })),
     favourites,
     jackpot,
     now: Date.now(),

@@ -44,12 +44,10 @@ export interface ShellUser {
 /** The navigation and vendor list of a brand in a language: the same for every visitor (shell-cache.server.ts). */
 async function brandNavigation(request: Request, locale: string, info: Permission["info"]) {
   const [menus, whitelabel] = await Promise.all([getGameMenus(request, locale), getWhitelabel(request, locale)]);
-  // Every page carries the navigation in its loader data: only the images the shell draws.
-  const shellMenus = menus.map((m) => ({
-    ...m,
-    vendors: m.vendors.map(({ images, ...v }) => ({ ...v, images: { submenu: images.submenu, listColour: images.listColour, listPurple: images.listPurple } })),
-  }));
-  const providers = menus.flatMap((m) => m.vendors.map((v) => ({ vassalage: v.vassalage, displayName: v.displayName, icon: v.images.listColour })));
+  // Every page carries the navigation in its loader data: no image URLs (lib/vendors.ts makes
+  // them from the code and game type where they are drawn).
+  const shellMenus = menus.map((m) => ({ ...m, vendors: m.vendors.map((v) => ({ displayName: v.displayName, vassalage: v.vassalage, gameType: v.gameType, maintenance: v.maintenance })) }));
+  const providers = menus.flatMap((m) => m.vendors.map((v) => ({ vassalage: v.vassalage, displayName: v.displayName, gameType: v.gameType })));
   return {
     navigation: buildNavigation(
       shellMenus,
