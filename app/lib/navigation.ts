@@ -1,3 +1,4 @@
+import type { VendorImages } from "#platform/games/images.js";
 import { navPathForCategory } from "./categories";
 
 export interface MenuVendor {
@@ -5,6 +6,8 @@ export interface MenuVendor {
   vassalage: string;
   gameType: string;
   maintenance: boolean;
+  /** On the operator's image host: the header's submenu icon, the game centre's list icons. */
+  images: Pick<VendorImages, "submenu" | "listColour" | "listPurple">;
 }
 
 export interface Menu {

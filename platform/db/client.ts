@@ -7,7 +7,6 @@ import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { drizzle as drizzlePostgres } from "drizzle-orm/postgres-js";
 import postgres from "postgres";
 import * as schema from "./schema.js";
-import { statementCounter } from "../http/request-counts.js";
 
 export type Schema = typeof schema;
 /** Both drivers' databases share drizzle's PostgreSQL base; domain code sees only that. */
@@ -38,7 +37,7 @@ export async function openDb({ databaseUrl, dataDir, max = 10 }: OpenDbOptions):
       onnotice: () => {},
       connect_timeout: 5,
     });
-    const db: Database = drizzlePostgres(client, { schema, logger: statementCounter });
+    const db: Database = drizzlePostgres(client, { schema });
     return {
       db,
       kind: "postgres",
@@ -63,7 +62,7 @@ export async function openDb({ databaseUrl, dataDir, max = 10 }: OpenDbOptions):
   }
   const client = new PGlite(target === "memory://" ? undefined : target);
   await client.waitReady;
-  const db: Database = drizzlePglite(client, { schema, logger: statementCounter });
+  const db: Database = drizzlePglite(client, { schema });
   let localLock: Promise<void> = Promise.resolve();
   return {
     db,
