@@ -356,12 +356,18 @@ try {
   const seedViolations = inv.unbalancedCurrencies.length + inv.negativeAccounts.length + inv.driftingAccounts.length + (inv.driftingDayTotals?.length ?? 0);
   if (seedViolations) throw new Error(`ledger invariants after the seed: ${JSON.stringify(inv).slice(0, 500)}`);
 
-  // 2. The agent centre's calls, as its pages make them (20 a page), last 7 days.
-  const to = new Date(Date.now() + 60_000);
+  // 2. The agent centre's calls, as its pages make them (20 a page), the last 7 days: whole days
+  // of the brand's zone (UTC here), today included, as the pages' date presets send them.
+  const to = new Date(Math.floor(Date.now() / DAY) * DAY + DAY);
   const from = new Date(to.getTime() - 7 * DAY);
   const period = `from=${encodeURIComponent(from.toISOString())}&to=${encodeURIComponent(to.toISOString())}`;
+  // The same calls over a period that starts 1 s after midnight: no longer whole days, so the
+  // platform computes them from the rows instead of the day totals (ADR 022), in the same run.
+  const rowsPeriod = `from=${encodeURIComponent(new Date(from.getTime() + 1000).toISOString())}&to=${encodeURIComponent(to.toISOString())}`;
   const reports = [
     ["team overview", [`/wps/agent/team/overview?${period}`]],
+    ["team overview from the rows (A/B)", [`/wps/agent/team/overview?${rowsPeriod}`]],
+    ["team P&L per direct downline from the rows (A/B)", [`/wps/agent/team/members?${rowsPeriod}&per=team&pageNo=1&pageSize=20`]],
     ["team members (downline management), page 1-3", [1, 2, 3].map((p) => `/wps/agent/team/members?${period}&pageNo=${p}&pageSize=20`)],
     ["team P&L per direct downline (per=team)", [`/wps/agent/team/members?${period}&per=team&pageNo=1&pageSize=20`]],
     ["team bets, page 1-3", [1, 2, 3].map((p) => `/wps/agent/team/bets?${period}&pageNo=${p}&pageSize=20`)],

@@ -161,30 +161,29 @@ export async function wholeDays(db: Executor, merchantCode: string, from: Date, 
 const truthy = (v: unknown) => v === true || v === "t" || v === "true";
 
 async function totalsFiguresByHead(db: Executor, groups: SQL, fromDay: string, toDay: string, from: Date, to: Date): Promise<Map<number, TeamFigures>> {
-  const t = to.toISOString();
   const rows = rowsOf<FigureRow>(
     await db.execute(sql`
-      with grp as (${groups}),
-      per as (
-        select d.member_id, sum(d.deposits) as deposits, sum(d.withdrawals) as withdrawals, sum(d.bets) - sum(d.rollbacks) as bet_amount,
-          sum(d.wins) as wins, sum(d.valid_bet) as valid_bet, bool_or(d.bet_count > 0) as active
-        from member_day_totals d
-        where d.member_id in (select member_id from grp) and d.day >= ${fromDay}::date and d.day < ${toDay}::date
-        group by d.member_id
+      with grp as materialized (${groups}),
+      sums as (
+        select g.head, sum(d.deposits) as deposits, sum(d.withdrawals) as withdrawals, sum(d.bets) - sum(d.rollbacks) as bet_amount,
+          sum(d.wins) as wins, sum(d.valid_bet) as valid_bet, count(distinct d.member_id) filter (where d.bet_count > 0) as active_members
+        from grp g join member_day_totals d on d.member_id = g.member_id and d.day >= ${fromDay}::date and d.day < ${toDay}::date
+        group by g.head
+      ),
+      counts as (
+        select g.head, count(*) filter (where m.created_at < ${to.toISOString()}) as members,
+          count(*) filter (where m.created_at >= ${from.toISOString()} and m.created_at < ${to.toISOString()}) as new_members
+        from grp g join members m on m.id = g.member_id
+        group by g.head
       )
-      select g.head,
-        count(*) filter (where m.created_at < ${t}) as members,
-        count(*) filter (where m.created_at >= ${from.toISOString()} and m.created_at < ${t}) as new_members,
-        count(*) filter (where p.active) as active_members,
-        coalesce(sum(p.deposits), 0)::text as deposits,
-        coalesce(sum(p.withdrawals), 0)::text as withdrawals,
-        coalesce(sum(p.bet_amount), 0)::text as bet_amount,
-        coalesce(sum(p.valid_bet), 0)::text as valid_bet,
-        coalesce(sum(p.wins), 0)::text as wins
-      from grp g
-      join members m on m.id = g.member_id
-      left join per p on p.member_id = g.member_id
-      group by g.head`),
+      select c.head, c.members, c.new_members,
+        coalesce(s.active_members, 0) as active_members,
+        coalesce(s.deposits, 0)::text as deposits,
+        coalesce(s.withdrawals, 0)::text as withdrawals,
+        coalesce(s.bet_amount, 0)::text as bet_amount,
+        coalesce(s.valid_bet, 0)::text as valid_bet,
+        coalesce(s.wins, 0)::text as wins
+      from counts c left join sums s on s.head = c.head`),
   );
   return new Map(rows.map((r) => [Number(r.head), toFigures(r)]));
 }
