@@ -4,6 +4,7 @@
  * symbol's name (fruit, gem, card rank, wild, scatter), coloured from the name so every symbol
  * of a reel set looks different.
  */
+import { CROWN_BAND, MOTIF_PATHS } from "#platform/games/motifs.js";
 
 const SUIT_PATHS: Record<string, string> = {
   // Drawn on a 20 × 20 box.
@@ -97,9 +98,9 @@ function motifShape(motif: Motif, name: string, hue: number) {
   const dark = `hsl(${hue} 70% 30%)`;
   switch (motif) {
     case "seven":
-      return <path d="M14 13h21l-11 24h-7l9-18H14z" fill={main} stroke={light} strokeWidth="2" strokeLinejoin="round" />;
+      return <path d={MOTIF_PATHS.seven} fill={main} stroke={light} strokeWidth="2" strokeLinejoin="round" />;
     case "star":
-      return <path d="m24 8 4.7 10 10.8 1.2-8 7.3 2.3 10.6L24 31.8l-9.8 5.3 2.3-10.6-8-7.3L19.3 18z" fill={main} stroke={light} strokeWidth="1.5" strokeLinejoin="round" />;
+      return <path d={MOTIF_PATHS.star} fill={main} stroke={light} strokeWidth="1.5" strokeLinejoin="round" />;
     case "berries":
       return (
         <g fill={main} stroke={dark} strokeWidth="1">
@@ -122,8 +123,8 @@ function motifShape(motif: Motif, name: string, hue: number) {
     case "crown":
       return (
         <g>
-          <path d="M10 34 8 15l9 8 7-12 7 12 9-8-2 19z" fill={main} stroke={light} strokeWidth="1.5" strokeLinejoin="round" />
-          <rect x="10" y="34" width="28" height="5" rx="1.5" fill={dark} />
+          <path d={MOTIF_PATHS.crown} fill={main} stroke={light} strokeWidth="1.5" strokeLinejoin="round" />
+          <rect {...CROWN_BAND} fill={dark} />
         </g>
       );
     case "eye":
@@ -137,7 +138,7 @@ function motifShape(motif: Motif, name: string, hue: number) {
     case "wave":
       return (
         <g>
-          <path d="M8 27c4-9 12-13 20-10 5 2 8 6 12 5-2 7-9 11-17 11-6 0-11-2-15-6z" fill={main} stroke={light} strokeWidth="1.5" />
+          <path d={MOTIF_PATHS.fish} transform="translate(0 2)" fill={main} stroke={light} strokeWidth="1.5" />
           <circle cx="32" cy="23" r="1.8" fill={dark} />
           <path d="M8 27 4 21v12z" fill={main} />
         </g>
@@ -170,8 +171,8 @@ function motifShape(motif: Motif, name: string, hue: number) {
     default:
       return (
         <g>
-          <path d="M24 8 38 24 24 40 10 24z" fill={main} stroke={light} strokeWidth="1.5" />
-          <path d="M24 8v32M10 24h28" stroke={dark} strokeWidth="1.2" />
+          <path d={MOTIF_PATHS.gem} fill={main} stroke={light} strokeWidth="1.5" />
+          <path d={MOTIF_PATHS.gemFacets} stroke={dark} strokeWidth="1.2" />
         </g>
       );
   }

@@ -1,13 +1,14 @@
 import { Fragment, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { CardFace, SlotSymbolArt } from "./game-art";
-import { describeBet, dieFace, fromMinor, rouletteColour, toMinor, type Label } from "~/lib/house-bets";
+import { describeBet, fromMinor, rouletteColour, toMinor, type Label } from "~/lib/house-bets";
 import * as h from "~/styles/house.css";
 import { useMoneyFormat } from "./money";
+import { CoinArt, DiceArt, DiceScaleArt, DieArt, FanTanBeadsArt, FpcDieArt, RouletteArt } from "./table-art";
 
 /**
- * Rounds of the in-house games drawn with text, Unicode and CSS: cards ("K♠"), dice faces,
- * the roulette pocket in its colour, the slot's 5×3 window with the winning lines, ... Every
+ * Rounds of the in-house games: cards, dice, the roulette wheel and the slot's 5×3 window drawn
+ * as inline SVG (game-art.tsx, table-art.tsx), with the result in words beside them. Every
  * renderer takes the outcome JSON the platform keeps (the game's outcome, or the final or public
  * state of a stateful game) and reads it defensively: a shape it does not know shows nothing.
  */
@@ -200,19 +201,9 @@ function Roulette({ o }: { o: Json }) {
   const colour = rouletteColour(n);
   return (
     <div className={h.handRow}>
-      <span className={`${h.wheel} ${h.pocket[colour]}`} data-testid="roulette-number">
-        {n}
-      </span>
+      <RouletteArt n={n} label={t("hb_art_pocket", { n, colour: t(`hb_${colour}`) })} />
       <strong>{t(`hb_${colour}`)}</strong>
     </div>
-  );
-}
-
-function DiceFaces({ faces }: { faces: number[] }) {
-  return (
-    <span className={h.dice} role="img" aria-label={faces.join(" ")}>
-      {faces.map((f) => dieFace(f)).join("")}
-    </span>
   );
 }
 
@@ -222,7 +213,7 @@ function SicBo({ o }: { o: Json }) {
   const total = num(o.total) ?? 0;
   return (
     <div className={h.handRow}>
-      <DiceFaces faces={faces} />
+      <DiceArt faces={faces} label={t("hb_art_dice", { faces: faces.join(", ") })} />
       <strong>{t("hb_total_n", { n: total })}</strong>
       {o.triple ? <Badge win>{t("hb_any_triple")}</Badge> : <Badge>{t(total <= 10 ? "hb_small" : "hb_big")}</Badge>}
     </div>
@@ -251,7 +242,8 @@ function FanTan({ o }: { o: Json }) {
   const { t } = useTranslation();
   return (
     <div className={h.handRow}>
-      <span className={h.wheel}>{num(o.result)}</span>
+      <FanTanBeadsArt result={num(o.result) ?? 0} label={t("hb_fantan_result", { beads: num(o.beads) ?? 0, result: num(o.result) ?? 0 })} />
+      <strong className={h.bigNumber}>{num(o.result)}</strong>
       <span>{t("hb_fantan_result", { beads: num(o.beads) ?? 0, result: num(o.result) ?? 0 })}</span>
     </div>
   );
@@ -259,12 +251,21 @@ function FanTan({ o }: { o: Json }) {
 
 function Fpc({ o }: { o: Json }) {
   const { t } = useTranslation();
+  const dice = strs(o.dice);
+  const names = dice.map((s) => t(`hb_fpc_${s.toLowerCase()}`));
   return (
-    <div className={h.handRow}>
-      {strs(o.dice).map((s, i) => (
-        <Badge key={i}>{t(`hb_fpc_${s.toLowerCase()}`)}</Badge>
-      ))}
-    </div>
+    <>
+      <span className={h.diceArt} role="img" aria-label={t("hb_art_dice", { faces: names.join(", ") })}>
+        {dice.map((s, i) => (
+          <FpcDieArt key={i} symbol={s} size={52} />
+        ))}
+      </span>
+      <div className={h.handRow}>
+        {names.map((name, i) => (
+          <Badge key={i}>{name}</Badge>
+        ))}
+      </div>
+    </>
   );
 }
 
@@ -307,7 +308,7 @@ function SeDie({ o }: { o: Json }) {
     <div className={h.handRow}>
       <span className={h.cards} role="img" aria-label={t("hb_reds_n", { n: num(o.reds) ?? 0 })}>
         {coins.map((c, i) => (
-          <span key={i} className={`${h.coin} ${c === "RED" ? h.coinRed : h.coinWhite}`} />
+          <CoinArt key={i} red={c === "RED"} />
         ))}
       </span>
       <strong>{t("hb_reds_n", { n: num(o.reds) ?? 0 })}</strong>
@@ -323,14 +324,28 @@ function Dice({ o, bets }: { o: Json; bets: Array<Record<string, unknown>> }) {
   const bet = bets[0];
   const target = bet ? num(bet.target) : null;
   const won = roll !== null && target !== null ? (bet!.kind === "over" ? roll > target : roll < target) : null;
+  const display = typeof o.display === "string" ? o.display : roll !== null ? hundredths(roll) : "";
+  const side = target !== null ? t(bet!.kind === "over" ? "hb_dice_over_n" : "hb_dice_under_n", { target: hundredths(target) }) : null;
   return (
-    <div className={h.handRow}>
-      <span className={h.wheel} style={{ width: "auto", padding: "0 12px", borderRadius: 12, fontSize: 26 }} data-testid="dice-roll">
-        {typeof o.display === "string" ? o.display : roll !== null ? hundredths(roll) : ""}
-      </span>
-      {target !== null ? <span>{t(bet!.kind === "over" ? "hb_dice_over_n" : "hb_dice_under_n", { target: hundredths(target) })}</span> : null}
-      {won !== null ? <Badge win={won}>{t(won ? "hb_result_win" : "hb_result_lose")}</Badge> : null}
-    </div>
+    <>
+      <div className={h.handRow}>
+        <span className={h.rollPill} data-testid="dice-roll">
+          {display}
+        </span>
+        {side ? <span>{side}</span> : null}
+        {won !== null ? <Badge win={won}>{t(won ? "hb_result_win" : "hb_result_lose")}</Badge> : null}
+      </div>
+      {roll !== null ? (
+        <DiceScaleArt
+          roll={roll}
+          display={display}
+          target={target}
+          kind={typeof bet?.kind === "string" ? bet.kind : null}
+          won={won}
+          label={[t("hb_roll", { roll: display }), side].filter(Boolean).join(", ")}
+        />
+      ) : null}
+    </>
   );
 }
 
@@ -568,12 +583,19 @@ export function OutcomeSummary({ game, outcome, bets }: { game: string; outcome:
         </span>
       );
     }
-    case "HOUSE_SICBO":
+    case "HOUSE_SICBO": {
+      const faces = arr(o.dice).map((d) => Number(d));
       return (
         <span>
-          {arr(o.dice).map((d) => dieFace(Number(d))).join("")} {t("hb_total_n", { n: num(o.total) ?? 0 })}
+          <span className={h.diceArtSmall} role="img" aria-label={t("hb_art_dice", { faces: faces.join(", ") })}>
+            {faces.map((f, i) => (
+              <DieArt key={i} face={f} size={20} />
+            ))}
+          </span>{" "}
+          {t("hb_total_n", { n: num(o.total) ?? 0 })}
         </span>
       );
+    }
     case "HOUSE_DRAGON_TIGER":
       return (
         <span>

@@ -5,6 +5,8 @@
  * shows a fish). An SVG of about 1 KB, nothing downloaded.
  */
 
+import { BELL_CLAPPER as B, CHERRIES as C, CROWN_BAND as K, MOTIF_PATHS as P, svgAttrs } from "#platform/games/motifs.js";
+
 /** FNV-1a, 32 bits. */
 export function hash32(text: string): number {
   let h = 0x811c9dc5;
@@ -17,16 +19,16 @@ export function hash32(text: string): number {
 
 /** Motifs on a 48 × 48 box, drawn with the tile's light colour (L) and dark colour (D). */
 const MOTIFS: Record<string, string> = {
-  seven: '<path d="M14 13h21l-11 24h-7l9-18H14z" fill="L" stroke="D" stroke-width="2" stroke-linejoin="round"/>',
-  star: '<path d="m24 8 4.7 10 10.8 1.2-8 7.3 2.3 10.6L24 31.8l-9.8 5.3 2.3-10.6-8-7.3L19.3 18z" fill="L" stroke="D" stroke-width="1.5" stroke-linejoin="round"/>',
-  crown: '<path d="M10 34 8 15l9 8 7-12 7 12 9-8-2 19z" fill="L" stroke="D" stroke-width="1.5" stroke-linejoin="round"/><rect x="10" y="34" width="28" height="5" rx="1.5" fill="D"/>',
-  gem: '<path d="M24 8 38 24 24 40 10 24z" fill="L" stroke="D" stroke-width="1.5"/><path d="M24 8v32M10 24h28" stroke="D" stroke-width="1.2"/>',
-  cherry: '<path d="M18 30c2-9 5-15 12-19M30 30c-1-7-1-12 0-19" stroke="D" stroke-width="2.5" fill="none" stroke-linecap="round"/><circle cx="17" cy="32" r="7" fill="L"/><circle cx="31" cy="32" r="7" fill="L" stroke="D"/>',
-  bell: '<path d="M24 9c-7 0-10 6-10 12v7l-4 5h28l-4-5v-7c0-6-3-12-10-12z" fill="L" stroke="D" stroke-width="1.5"/><circle cx="24" cy="37" r="3.5" fill="D"/>',
+  seven: `<path d="${P.seven}" fill="L" stroke="D" stroke-width="2" stroke-linejoin="round"/>`,
+  star: `<path d="${P.star}" fill="L" stroke="D" stroke-width="1.5" stroke-linejoin="round"/>`,
+  crown: `<path d="${P.crown}" fill="L" stroke="D" stroke-width="1.5" stroke-linejoin="round"/><rect ${svgAttrs(K)} fill="D"/>`,
+  gem: `<path d="${P.gem}" fill="L" stroke="D" stroke-width="1.5"/><path d="${P.gemFacets}" stroke="D" stroke-width="1.2"/>`,
+  cherry: `<path d="${P.cherryStems}" stroke="D" stroke-width="2.5" fill="none" stroke-linecap="round"/><circle ${svgAttrs(C[0])} fill="L"/><circle ${svgAttrs(C[1])} fill="L" stroke="D"/>`,
+  bell: `<path d="${P.bell}" fill="L" stroke="D" stroke-width="1.5"/><circle ${svgAttrs(B)} fill="D"/>`,
   spade: '<path d="M24 8c-3 4-12 8.6-12 14.4 0 3.6 2.8 6 5.9 6 1.8 0 3.3-.8 4.2-2L21 35h6l-1.1-8.6c.9 1.2 2.4 2 4.2 2 3.1 0 5.9-2.4 5.9-6C36 16.6 27 12 24 8z" fill="L" stroke="D" stroke-width="1.2"/>',
   dice: '<rect x="11" y="11" width="26" height="26" rx="5" fill="L" stroke="D" stroke-width="1.5"/><circle cx="18" cy="18" r="2.6" fill="D"/><circle cx="24" cy="24" r="2.6" fill="D"/><circle cx="30" cy="30" r="2.6" fill="D"/>',
   chip: '<circle cx="24" cy="24" r="15" fill="L" stroke="D" stroke-width="2"/><circle cx="24" cy="24" r="9" fill="none" stroke="D" stroke-width="2" stroke-dasharray="4 3"/><circle cx="24" cy="24" r="4" fill="D"/>',
-  fish: '<path d="M8 25c4-9 12-13 20-10 5 2 8 6 12 5-2 7-9 11-17 11-6 0-11-2-15-6z" fill="L" stroke="D" stroke-width="1.5"/><circle cx="32" cy="21" r="1.8" fill="D"/><path d="M8 25 3 19v12z" fill="L" stroke="D"/>',
+  fish: `<path d="${P.fish}" fill="L" stroke="D" stroke-width="1.5"/><circle cx="32" cy="21" r="1.8" fill="D"/><path d="M8 25 3 19v12z" fill="L" stroke="D"/>`,
   ball: '<circle cx="24" cy="24" r="14" fill="L" stroke="D" stroke-width="1.5"/><path d="m24 15 6 4.5-2.3 7h-7.4l-2.3-7z" fill="D"/>',
   lotus: '<path d="M24 10c4 6 4 14 0 22-4-8-4-16 0-22zM24 32c-6-2-12-7-13-14 7 1 11 6 13 14zM24 32c6-2 12-7 13-14-7 1-11 6-13 14z" fill="L" stroke="D" stroke-width="1.2"/>',
 };

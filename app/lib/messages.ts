@@ -18,6 +18,8 @@ export const MESSAGE_TEXT_KINDS = [
   "rebate_paid",
   "mission_reward",
   "referral_reward",
+  "points_approved",
+  "points_rejected",
 ];
 
 type Params = Record<string, string | number | boolean | null>;

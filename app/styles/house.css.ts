@@ -98,7 +98,6 @@ export const badge = style({
   background: vars.color.surfaceAlt,
 });
 export const badgeWin = style({ background: vars.color.accent, color: vars.color.accentText, borderColor: vars.color.accent });
-export const dice = style({ fontSize: 44, lineHeight: 1, letterSpacing: 4 });
 export const wheel = style({
   display: "inline-grid",
   placeItems: "center",
@@ -109,9 +108,21 @@ export const wheel = style({
   fontWeight: 800,
   border: "4px solid #c9a227",
 });
-export const coin = style({ display: "inline-block", width: 28, height: 28, borderRadius: "50%", border: "2px solid #8a8f98" });
-export const coinRed = style({ background: "#c62828" });
-export const coinWhite = style({ background: "#f4f4f4" });
+/** SVG results (table-art.tsx). Wide pictures shrink to the screen, never wider. */
+export const artFluid = style({ display: "block", maxWidth: "100%", height: "auto" });
+export const dieArt = style({ display: "block", filter: "drop-shadow(0 1px 1px rgb(0 0 0 / .3))" });
+export const diceArt = style({ display: "inline-flex", gap: 6, alignItems: "center", lineHeight: 0 });
+export const diceArtSmall = style({ display: "inline-flex", gap: 2, verticalAlign: "middle", lineHeight: 0 });
+export const scaleTrack = style({ fill: vars.color.border });
+export const scaleOutline = style({ stroke: vars.color.muted });
+export const scaleZone = style({ fill: vars.color.accent, opacity: 0.75 });
+export const scaleInk = style({ fill: vars.color.text });
+export const scaleMuted = style({ fill: vars.color.muted, fontVariantNumeric: "tabular-nums" });
+export const scaleWin = style({ fill: vars.color.accent });
+export const scaleLose = style({ fill: vars.color.danger });
+export const scalePinText = style({ fill: vars.color.bg, fontVariantNumeric: "tabular-nums" });
+export const rollPill = style([wheel, { width: "auto", height: 56, padding: "0 14px", borderRadius: 12, fontSize: 26, fontVariantNumeric: "tabular-nums" }]);
+export const bigNumber = style({ fontSize: 30, fontWeight: 800, lineHeight: 1, fontVariantNumeric: "tabular-nums" });
 
 /** Slots: 5 × 3 window, winning cells marked. */
 export const reels = style({ display: "grid", gridTemplateColumns: "repeat(5, minmax(0, 48px))", gap: 4 });

@@ -28,22 +28,28 @@ export function phoneTarget(countryDialingCode: string | undefined, mobileNum: s
 
 /** Spec §9: the resend countdown is expiredMinutes x 60 s, 1 minute by default; codes expire with it. */
 export async function expiredMinutesFor(db: Database, merchantCode: string): Promise<number> {
-  const [m] = await db.select({ settings: merchants.settings }).from(merchants).where(eq(merchants.code, merchantCode)).limit(1);
+  return (await codeSettings(db, merchantCode)).expiredMinutes;
+}
+
+async function codeSettings(db: Database, merchantCode: string) {
+  const [m] = await db.select({ settings: merchants.settings, defaultLanguage: merchants.defaultLanguage }).from(merchants).where(eq(merchants.code, merchantCode)).limit(1);
   const value = (m?.settings as { smsExpiredMinutes?: number } | undefined)?.smsExpiredMinutes;
-  return Number.isInteger(value) && value! > 0 && value! <= 30 ? value! : 1;
+  return { expiredMinutes: Number.isInteger(value) && value! > 0 && value! <= 30 ? value! : 1, defaultLanguage: m?.defaultLanguage };
 }
 
 /**
  * Sends a 6-digit code, unless one was sent to this number for this purpose within the
  * countdown (which also keeps it to one send a second). `deliver` false answers the same
- * without sending, so a caller cannot learn which numbers have accounts.
+ * without sending, so a caller cannot learn which numbers have accounts. `languages` is the
+ * reader's chain (the member's stored language, then the request's); the site's default
+ * language and English follow here, so no caller can leave them out.
  */
 export async function sendCode(
   db: Database,
   provider: MessageProvider,
   opts: { merchantCode: string; purpose: CodePurpose; target: string; deliver: boolean; channel?: "sms" | "email"; ip?: string | null; languages?: Array<string | null | undefined> },
 ) {
-  const expiredMinutes = await expiredMinutesFor(db, opts.merchantCode);
+  const { expiredMinutes, defaultLanguage } = await codeSettings(db, opts.merchantCode);
   const windowMs = expiredMinutes * 60_000;
   const [last] = await db
     .select()
@@ -74,7 +80,11 @@ export async function sendCode(
   if (opts.deliver) {
     // A code the gateway refused was never sent: forget it, so the member can try again at once.
     const forget = () => db.delete(verificationCodes).where(eq(verificationCodes.id, stored!.id));
-    await provider.send({ merchantCode: opts.merchantCode, channel: opts.channel ?? "sms", recipient: opts.target, body: messageText("code", opts.languages ?? [], { code, minutes: expiredMinutes }) }).catch(async (err) => {
+    const channel = opts.channel ?? "sms";
+    const languages = [...(opts.languages ?? []), defaultLanguage];
+    const body = messageText("code", languages, { code, minutes: expiredMinutes });
+    const subject = channel === "email" ? messageText("code_subject", languages) : undefined;
+    await provider.send({ merchantCode: opts.merchantCode, channel, recipient: opts.target, body, ...(subject ? { subject } : {}) }).catch(async (err) => {
       await forget();
       throw err;
     });

@@ -4,6 +4,7 @@ import { DomainError } from "../http/envelope.js";
 import type { Logger } from "../http/observability.js";
 import { phoneTarget, sendCode, verifyCode } from "./codes.js";
 import type { MessageProvider } from "./messaging.js";
+import { storedLanguage } from "./message-texts.js";
 import { members } from "./schema.js";
 import { auditAuth, TRIAL_TYPES } from "./service.js";
 
@@ -73,7 +74,7 @@ export async function requestContactCode(
 ) {
   requireReal(m);
   const channel = input.kind === "email" ? "email" : "sms";
-  const languages = [input.language];
+  const languages = [storedLanguage(m), input.language];
   if (input.step === "old") {
     const target = currentTarget(m, input.kind);
     if (!target) throw new DomainError("CONTACT_NONE", "Nothing bound yet", 400, { fields: { oldCode: { kind: "none" } } });

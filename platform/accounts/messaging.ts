@@ -6,7 +6,8 @@ import { outbox } from "./schema.js";
 
 /** Where SMS and e-mail go. Real providers plug in here; the default keeps them in the outbox. */
 export interface MessageProvider {
-  send(message: { merchantCode: string; channel: "sms" | "email"; recipient: string; body: string }): Promise<void>;
+  /** `subject`: an e-mail's subject line, in the same language as its body. */
+  send(message: { merchantCode: string; channel: "sms" | "email"; recipient: string; body: string; subject?: string }): Promise<void>;
 }
 
 /**
@@ -24,7 +25,7 @@ export function outboxProvider(db: Database, log: Logger): MessageProvider {
 
 /**
  * A real gateway behind one webhook (MESSAGE_WEBHOOK_URL): the platform POSTs
- * `{merchantCode, channel, recipient, body}` signed with MESSAGE_WEBHOOK_SECRET
+ * `{merchantCode, channel, recipient, body, subject?}` signed with MESSAGE_WEBHOOK_SECRET
  * (`X-Signature`: hex HMAC-SHA256 of the body). The gateway's refusals become the provider
  * errors of spec §8: 402 quota, 403 function not enabled, 429 too many requests, 422 bad number;
  * anything else (or no answer within 5 s) is an unknown error.

@@ -107,7 +107,7 @@ export function accountRoutes() {
     const body = await jsonBody(c, loginBody);
     const merchant = await merchantOf(c);
     if (body.type === "sms") return ok(c, await smsLogin(c.var.db, merchant, body, c.var.visitor.ip, c.var.log));
-    return ok(c, await login(c.var.db, merchant, body, c.var.visitor.ip, c.var.log, messageProvider(c.var.db, c.var.env, c.var.log)));
+    return ok(c, await login(c.var.db, merchant, { ...body, language: c.var.language }, c.var.visitor.ip, c.var.log, messageProvider(c.var.db, c.var.env, c.var.log)));
   });
 
   // The extra step of a login from a new address (spec §4): the challenge and the factor's code.

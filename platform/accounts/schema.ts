@@ -94,6 +94,8 @@ export const outbox = pgTable(
     channel: text("channel").notNull(),
     recipient: text("recipient").notNull(),
     body: text("body").notNull(),
+    /** An e-mail's subject line; null for SMS. */
+    subject: text("subject"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index("outbox_recipient_idx").on(t.recipient, t.createdAt)],

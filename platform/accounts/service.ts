@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from "node:crypto";
-import { messageText } from "./message-texts.js";
+import { messageText, storedLanguage } from "./message-texts.js";
 import { hash as argonHash, verify as argonVerify } from "@node-rs/argon2";
 import { and, asc, eq, gt, isNull, sql } from "drizzle-orm";
 import type { Database } from "../db/client.js";
@@ -31,7 +31,7 @@ const SESSION_MS = 12 * 60 * 60 * 1000;
 /** Passwords older than this count as expired where PWDEXPFORCECHANGE3 is on. */
 const PASSWORD_MAX_AGE_MS = 90 * 24 * 60 * 60 * 1000;
 
-type Merchant = { code: string };
+type Merchant = { code: string; defaultLanguage?: string };
 
 /** A member's own referral (invitation) code: 8 upper-case letters and digits. */
 const newReferralCode = () => randomBytes(6).toString("base64url").replace(/[-_]/g, "A").toUpperCase();
@@ -240,6 +240,8 @@ export interface LoginInput {
   remember?: boolean;
   /** Logging in from the agent page: only agents may. */
   agent?: boolean;
+  /** The request's language, for the second factor's code when the member stored none. */
+  language?: string;
 }
 
 export async function login(
@@ -303,7 +305,7 @@ export async function login(
   await clearFailures(db, ...keys.locking);
   const factor = await factorFor(db, member, ip);
   if (factor && provider) {
-    const started = await startChallenge(db, provider, member, factor);
+    const started = await startChallenge(db, provider, member, factor, input.language);
     await decision("second_factor", { factor }, member.id);
     throw new DomainError("VERIFICATION_REQUIRED", "Please complete verification first", 401, started);
   }
@@ -608,7 +610,8 @@ export async function requestCode(
   const member = await memberByPhone(db, merchant, target);
   // Login and reset go to existing members only; registration only to numbers not yet used.
   const deliver = purpose === "register" ? !member : !!member;
-  const languages = [input.language, (merchant as { defaultLanguage?: string }).defaultLanguage];
+  // The code goes to the member's phone: their stored language before the asker's.
+  const languages = [storedLanguage(member), input.language];
   return sendCode(db, provider, { merchantCode: merchant.code, purpose, target, deliver, ip, languages });
 }
 
@@ -731,7 +734,14 @@ export async function forgotByEmail(
     });
   });
   const link = `${input.origin.replace(/\/$/, "")}/resetPassword?token=${token}`;
-  await provider.send({ merchantCode: merchant.code, channel: "email", recipient: member.email, body: messageText("reset", [input.language, (merchant as { defaultLanguage?: string }).defaultLanguage], { link }) });
+  const languages = [storedLanguage(member), input.language, merchant.defaultLanguage];
+  await provider.send({
+    merchantCode: merchant.code,
+    channel: "email",
+    recipient: member.email,
+    subject: messageText("reset_subject", languages),
+    body: messageText("reset", languages, { link, minutes: RESET_LINK_MS / 60_000 }),
+  });
   await auditAuth(db, log, ip, { merchantCode: merchant.code, account: member.account, memberId: member.id, action: "auth.password.reset_link_sent" });
   log.info({ event: "auth.forgot", merchant: merchant.code, memberId: member.id, result: "sent" }, "forgot password");
   return { sent: true };

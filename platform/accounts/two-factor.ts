@@ -6,6 +6,7 @@ import { DomainError } from "../http/envelope.js";
 import { merchants } from "../system/schema.js";
 import { phoneTarget, sendCode, verifyCode } from "./codes.js";
 import type { MessageProvider } from "./messaging.js";
+import { storedLanguage } from "./message-texts.js";
 import { memberIps, members, verificationCodes } from "./schema.js";
 import { bankAccounts } from "../payments/schema.js";
 import { clearFailures, countFailure, refuseWhenLocked } from "../security/limits.js";
@@ -55,8 +56,9 @@ export async function factorFor(db: Database, member: Member, ip: string | null)
   return null;
 }
 
-/** Starts the extra step: a challenge token for the browser, and for MOBILE a code by SMS. */
-export async function startChallenge(db: Database, provider: MessageProvider, member: Member, factor: Factor) {
+/** Starts the extra step: a challenge token for the browser, and for MOBILE a code by SMS (EMAIL by e-mail), in the member's language. */
+export async function startChallenge(db: Database, provider: MessageProvider, member: Member, factor: Factor, requestLanguage?: string) {
+  const languages = [storedLanguage(member), requestLanguage];
   const challenge = randomBytes(24).toString("base64url");
   await db.insert(verificationCodes).values({
     merchantCode: member.merchantCode,
@@ -67,13 +69,13 @@ export async function startChallenge(db: Database, provider: MessageProvider, me
   });
   if (factor === "MOBILE") {
     const target = phoneTarget(member.countryDialingCode ?? "", member.mobileNum ?? "");
-    await sendCode(db, provider, { merchantCode: member.merchantCode, purpose: "verify", target, deliver: true }).catch((e) => {
+    await sendCode(db, provider, { merchantCode: member.merchantCode, purpose: "verify", target, deliver: true, languages }).catch((e) => {
       // A code sent moments ago is still valid: the countdown just keeps us from sending twice.
       if (!(e instanceof DomainError && e.code === "TOO_MANY_REQUESTS")) throw e;
     });
   }
   if (factor === "EMAIL") {
-    await sendCode(db, provider, { merchantCode: member.merchantCode, purpose: "verify", target: emailTarget(member.email ?? ""), deliver: true, channel: "email" }).catch((e) => {
+    await sendCode(db, provider, { merchantCode: member.merchantCode, purpose: "verify", target: emailTarget(member.email ?? ""), deliver: true, channel: "email", languages }).catch((e) => {
       if (!(e instanceof DomainError && e.code === "TOO_MANY_REQUESTS")) throw e;
     });
   }

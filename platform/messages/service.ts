@@ -26,6 +26,8 @@ export const MESSAGE_KINDS = [
   "rebate_paid",
   "mission_reward",
   "referral_reward",
+  "points_approved",
+  "points_rejected",
 ] as const;
 
 const KIND = /^[a-z][a-z0-9_]{1,39}$/;

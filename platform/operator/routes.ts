@@ -167,7 +167,7 @@ export function operatorRoutes() {
       .where(and(eq(outbox.merchantCode, c.req.param("code")!), recipient ? eq(outbox.recipient, recipient) : undefined))
       .orderBy(desc(outbox.id))
       .limit(50);
-    return c.json({ messages: rows.map((r) => ({ id: r.id, channel: r.channel, recipient: r.recipient, body: r.body, createdAt: r.createdAt.toISOString() })) });
+    return c.json({ messages: rows.map((r) => ({ id: r.id, channel: r.channel, recipient: r.recipient, subject: r.subject, body: r.body, createdAt: r.createdAt.toISOString() })) });
   });
 
   app.get("/merchants/:code/status", async (c) => c.json(await getSiteStatus(c.var.db, c.req.param("code")!)));

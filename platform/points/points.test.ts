@@ -99,6 +99,16 @@ describe("points mall", () => {
     const history = (await p.call("/wps/points/redemptions", { headers: auth(m.token) })).body.value as { id: number; status: string }[];
     expect(history.map((h) => h.status).sort()).toEqual(["APPROVED", "REJECTED"]);
     expect(((await mall(m.token)).goods as { code: string; stock: number }[]).find((g) => g.code === "CAP")!.stock).toBe(9);
+    // The member is told in their own language: the web words these kinds (msg_kind_points_*), the platform stores numbers only.
+    const inbox = (await p.call("/wps/member/messageV2", { headers: auth(m.token) })).body.value.content as { kind: string; params: Record<string, unknown> }[];
+    const told = inbox.filter((x) => x.kind.startsWith("points_")).map((x) => ({ kind: x.kind, params: x.params }));
+    expect(told).toEqual(
+      expect.arrayContaining([
+        { kind: "points_rejected", params: expect.objectContaining({ id: a.body.value.id, points: "20" }) },
+        { kind: "points_approved", params: expect.objectContaining({ id: b.body.value.id, points: "20" }) },
+      ]),
+    );
+    expect(told).toHaveLength(2);
   }, 180_000);
 
   it("converts points to balance at the operator's ratio through the ledger, once per request", async () => {

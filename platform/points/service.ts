@@ -339,14 +339,11 @@ export async function decideRedemption(db: Database, merchantCode: string, id: n
       .where(eq(pointsRedemptions.id, id))
       .returning();
     const approved = decision === "approve";
+    // The web words it in the reader's language (msg_kind_points_*); only the numbers are stored.
     await postMessage(tx, {
       memberId: r.memberId,
-      kind: "promotion",
-      params: {
-        text: approved
-          ? { en: `Your points redemption #${r.id} was approved and is on its way.`, es: `Tu canje de puntos n.º ${r.id} se aprobó y va en camino.` }
-          : { en: `Your points redemption #${r.id} was rejected; ${r.points} points were returned.`, es: `Tu canje de puntos n.º ${r.id} se rechazó; se devolvieron ${r.points} puntos.` },
-      },
+      kind: approved ? "points_approved" : "points_rejected",
+      params: { id: r.id, points: r.points.toString() },
       dedupeKey: `points-redeem:${r.id}`,
     });
     return { r: u!, changed: true };
