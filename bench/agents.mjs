@@ -285,6 +285,8 @@ async function seed(sql, agentId, currency) {
       select merchant_code, currency, (settled_at at time zone 'UTC')::date, (id % 16)::smallint, sum(stake),
         coalesce(sum(win) filter (where stake > 0 and win >= stake * 500), 0), count(*)
       from house_rounds where status = 'SETTLED' and settled_at is not null group by 1, 2, 3, 4`;
+    // The team figures' day totals the triggers keep (ADR 022): rebuilt from the rows, as after any bulk load.
+    await sql`select member_day_totals_rebuild(null)`;
   });
   await timed("analyze", () => sql`analyze`);
   return { membersMs, moneyMs };
@@ -351,15 +353,21 @@ try {
   log(`team ${counts.team}, depth ${counts.depth}, closure rows ${counts.closure}, rounds ${counts.rounds}, transfers ${counts.transfers}, tree mismatches ${bad}`);
   if (counts.team !== MEMBERS || bad) throw new Error("the team tree is not what was seeded");
   const [inv] = await timed("ledger check after the seed", () => checkInvariantsOn(dbUrl));
-  const seedViolations = inv.unbalancedCurrencies.length + inv.negativeAccounts.length + inv.driftingAccounts.length;
+  const seedViolations = inv.unbalancedCurrencies.length + inv.negativeAccounts.length + inv.driftingAccounts.length + (inv.driftingDayTotals?.length ?? 0);
   if (seedViolations) throw new Error(`ledger invariants after the seed: ${JSON.stringify(inv).slice(0, 500)}`);
 
-  // 2. The agent centre's calls, as its pages make them (20 a page), last 7 days.
-  const to = new Date(Date.now() + 60_000);
+  // 2. The agent centre's calls, as its pages make them (20 a page), the last 7 days: whole days
+  // of the brand's zone (UTC here), today included, as the pages' date presets send them.
+  const to = new Date(Math.floor(Date.now() / DAY) * DAY + DAY);
   const from = new Date(to.getTime() - 7 * DAY);
   const period = `from=${encodeURIComponent(from.toISOString())}&to=${encodeURIComponent(to.toISOString())}`;
+  // The same calls over a period that starts 1 s after midnight: no longer whole days, so the
+  // platform computes them from the rows instead of the day totals (ADR 022), in the same run.
+  const rowsPeriod = `from=${encodeURIComponent(new Date(from.getTime() + 1000).toISOString())}&to=${encodeURIComponent(to.toISOString())}`;
   const reports = [
     ["team overview", [`/wps/agent/team/overview?${period}`]],
+    ["team overview from the rows (A/B)", [`/wps/agent/team/overview?${rowsPeriod}`]],
+    ["team P&L per direct downline from the rows (A/B)", [`/wps/agent/team/members?${rowsPeriod}&per=team&pageNo=1&pageSize=20`]],
     ["team members (downline management), page 1-3", [1, 2, 3].map((p) => `/wps/agent/team/members?${period}&pageNo=${p}&pageSize=20`)],
     ["team P&L per direct downline (per=team)", [`/wps/agent/team/members?${period}&per=team&pageNo=1&pageSize=20`]],
     ["team bets, page 1-3", [1, 2, 3].map((p) => `/wps/agent/team/bets?${period}&pageNo=${p}&pageSize=20`)],
@@ -415,7 +423,7 @@ try {
         (select coalesce(sum(amount), 0) from ledger_transfers where kind = 'salary')::text as ledger_total
       from agent_contract_payments`;
     const [check, checkMs] = await timed("ledger check", () => checkInvariants(handle.db));
-    const violations = check.unbalancedCurrencies.length + check.negativeAccounts.length + check.driftingAccounts.length;
+    const violations = check.unbalancedCurrencies.length + check.negativeAccounts.length + check.driftingAccounts.length + (check.driftingDayTotals?.length ?? 0);
     settlement = { paid, ms, again, againMs, pay, violations, checkMs };
     if (paid !== CONTRACTS || again !== 0 || pay.rows !== CONTRACTS || pay.contracts !== CONTRACTS || pay.transfers !== pay.paying || pay.ledger_rows !== pay.paying || pay.ledger_total !== pay.total || violations) {
       failed = true;

@@ -145,7 +145,7 @@ async function prepare(handle) {
  */
 async function verify(db, players) {
   const report = await checkInvariants(db);
-  const violations = report.unbalancedCurrencies.length + report.negativeAccounts.length + report.driftingAccounts.length;
+  const violations = report.unbalancedCurrencies.length + report.negativeAccounts.length + report.driftingAccounts.length + (report.driftingDayTotals?.length ?? 0);
   const byRounds = new Map(
     rows(await db.execute(sql`select member_id, sum(stake)::text as stake, sum(win)::text as win, count(*)::int as n, count(*) filter (where status <> 'SETTLED')::int as open from house_rounds group by member_id`)).map((r) => [Number(r.member_id), r]),
   );

@@ -156,7 +156,7 @@ try {
   }
   db = await open(2);
   const report = await checkInvariants(db);
-  const violations = report.unbalancedCurrencies.length + report.negativeAccounts.length + report.driftingAccounts.length;
+  const violations = report.unbalancedCurrencies.length + report.negativeAccounts.length + report.driftingAccounts.length + (report.driftingDayTotals?.length ?? 0);
   const [{ n }] = await handle.db.execute(sql`select count(*)::int as n from ledger_transfers`).then((r) => (Array.isArray(r) ? r : r.rows));
 
   console.log(`PostgreSQL ${SERVER.replace(/\/\/[^@]*@/, "//…@")}, ${SECONDS} s per measurement, ${MEMBERS} members, pgbench scale ${SCALE}\n`);

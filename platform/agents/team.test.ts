@@ -5,7 +5,8 @@ import { createTestPlatform, playersOf } from "../testing/db.js";
 import { members } from "../accounts/schema.js";
 import { houseRounds } from "../rounds/schema.js";
 import { checkInvariants } from "../ledger/service.js";
-import { downlineFigures, teamDepth, teamFigures, teamMemberIds, uplineIds } from "./team.js";
+import { downlineFigures, rawFiguresByHead, teamDepth, teamFigures, teamMemberIds, uplineIds, wholeDays } from "./team.js";
+import { merchants } from "../system/schema.js";
 
 type TestPlatform = Awaited<ReturnType<typeof createTestPlatform>>;
 
@@ -179,7 +180,55 @@ describe("agents: the team tree and its figures", () => {
     const overview = await p.call(`/wps/agent/team/overview?from=${from.toISOString()}&to=${to.toISOString()}`, { headers: auth(agent.token) });
     expect(overview.status).toBe(200);
     expect(overview.body.value).toMatchObject({ members: 5, activeMembers: 3, deposits: "270.75", withdrawals: "60.00", income: "0.00" });
-    expect(await checkInvariants(p.handle.db)).toMatchObject({ unbalancedCurrencies: [], negativeAccounts: [], driftingAccounts: [] });
+
+    // Whole days of the brand's time zone (DEMO: UTC) are read from the day totals (ADR 022): the
+    // same figures as the rows give, for the team, per member and per direct downline's team.
+    const midnight = new Date(Math.floor(Date.now() / 86_400_000) * 86_400_000);
+    const tomorrow = new Date(midnight.getTime() + 86_400_000);
+    const day = (d: Date) => d.toISOString().slice(0, 10);
+    expect(await wholeDays(p.handle.db, "DEMO", midnight, tomorrow)).toEqual({ fromDay: day(midnight), toDay: day(tomorrow) });
+    expect(await wholeDays(p.handle.db, "DEMO", midnight, to)).toEqual({ fromDay: day(midnight), toDay: day(tomorrow) });
+    expect(await wholeDays(p.handle.db, "DEMO", from, tomorrow)).toBeNull();
+    const team = sql`select ${agent.id}::int as head, descendant_id as member_id from member_tree where ancestor_id = ${agent.id} and depth >= 1`;
+    const raw = (await rawFiguresByHead(p.handle.db, "DEMO", team, midnight, tomorrow)).get(agent.id);
+    expect(raw).toEqual(f);
+    expect(await teamFigures(p.handle.db, { merchantCode: "DEMO", agentId: agent.id, from: midnight, to: tomorrow })).toEqual(raw);
+    const perMemberDays = await downlineFigures(p.handle.db, { merchantCode: "DEMO", agentId: agent.id, from: midnight, to: tomorrow, pageSize: 50 });
+    expect(perMemberDays.rows).toEqual(perMember.rows);
+    const perTeamDays = await downlineFigures(p.handle.db, { merchantCode: "DEMO", agentId: agent.id, from: midnight, to: tomorrow, per: "team" });
+    expect(perTeamDays.rows).toEqual(perTeam.rows);
+    expect(await checkInvariants(p.handle.db)).toMatchObject({ unbalancedCurrencies: [], negativeAccounts: [], driftingAccounts: [], driftingDayTotals: [] });
+  });
+
+  it("keeps the day totals in the brand's time zone, and rebuilds them when it changes", async () => {
+    const agent = await member({ type: 1 });
+    const pl = await member({ upline: agent.account });
+    await p.call(`/operator/v1/merchants/DEMO/members/${pl.account}/credits`, { method: "POST", operator: true, json: { kind: "bonus", amount: "10.00", reference: key() } });
+    const r = await p.call("/wps/house/rounds", { method: "POST", headers: auth(pl.token), json: { game: "HOUSE_ROULETTE", bets: [{ kind: "red", amount: "2.00" }], requestKey: key() } });
+    expect(r.status).toBe(200);
+    const [demo] = await p.handle.db.select().from(merchants).where(eq(merchants.code, "DEMO"));
+    const zone = "Pacific/Kiritimati"; // UTC+14: its day differs from the UTC day half of the time
+    const settings = (json: Record<string, unknown>) => p.call("/operator/v1/merchants/DEMO/settings", { method: "PUT", operator: true, json });
+    try {
+      expect((await settings({ timeZone: "Mars/Olympus" })).status).toBe(400);
+      const set = await settings({ timeZone: zone });
+      expect(set.status).toBe(200);
+      expect(set.body.settings.timeZone).toBe(zone);
+      const local = new Intl.DateTimeFormat("en-CA", { timeZone: zone, year: "numeric", month: "2-digit", day: "2-digit" }).format(new Date());
+      const rowsOf = (x: unknown) => (Array.isArray(x) ? x : (x as { rows: unknown[] }).rows);
+      expect(rowsOf(await p.handle.db.execute(sql`select day::text as day, bet_count from member_day_totals where member_id = ${pl.id}`))).toEqual([{ day: local, bet_count: 1 }]);
+      // A new movement lands on the zone's day, and a local midnight is a whole-day boundary.
+      await p.call("/wps/house/rounds", { method: "POST", headers: auth(pl.token), json: { game: "HOUSE_ROULETTE", bets: [{ kind: "black", amount: "1.00" }], requestKey: key() } });
+      expect(rowsOf(await p.handle.db.execute(sql`select day::text as day, bet_count from member_day_totals where member_id = ${pl.id}`))).toEqual([{ day: local, bet_count: 2 }]);
+      const utcMidnight = new Date(Math.floor(Date.now() / 86_400_000) * 86_400_000);
+      expect(await wholeDays(p.handle.db, "DEMO", utcMidnight, new Date(utcMidnight.getTime() + 86_400_000))).toBeNull();
+      const localMidnight = new Date(utcMidnight.getTime() - 14 * 3_600_000);
+      expect(await wholeDays(p.handle.db, "DEMO", localMidnight, new Date(localMidnight.getTime() + 86_400_000))).not.toBeNull();
+      expect(await checkInvariants(p.handle.db)).toMatchObject({ driftingDayTotals: [] });
+    } finally {
+      expect((await settings({ timeZone: demo!.settings.timeZone ?? "UTC" })).status).toBe(200);
+    }
+    expect(await checkInvariants(p.handle.db)).toMatchObject({ driftingDayTotals: [] });
   });
 
   it("refuses the agent calls to players and to visitors, and keeps agents inside their own team", async () => {

@@ -126,10 +126,70 @@ function toFigures(r: FigureRow | undefined): TeamFigures {
 
 /**
  * Figures per group of members. `groups` is a query of `(head, member_id)` pairs: every member
- * counts in its head's figures. One statement: the members' ledger accounts, their movements
- * of the period by kind, their settled stakes, summed per head.
+ * counts in its head's figures. A period of whole days of the brand's time zone (every date
+ * preset of the agent centre, every daily, weekly and monthly settlement) is read from the
+ * per-member day totals the database keeps (ADR 022); any other period (an hour, 5 minutes, a
+ * custom instant) from the rows themselves. Both give the same figures: a test compares them.
  */
 async function figuresByHead(db: Executor, merchantCode: string, groups: SQL, from: Date, to: Date): Promise<Map<number, TeamFigures>> {
+  const days = await wholeDays(db, merchantCode, from, to);
+  return days ? totalsFiguresByHead(db, groups, days.fromDay, days.toDay, from, to) : rawFiguresByHead(db, merchantCode, groups, from, to);
+}
+
+/**
+ * The period as days `[fromDay, toDay)` of the brand's time zone, when it starts at a local
+ * midnight and ends at one or after now (nothing is dated after now, so a period that ends in
+ * the future covers today whole); null otherwise.
+ */
+export async function wholeDays(db: Executor, merchantCode: string, from: Date, to: Date): Promise<{ fromDay: string; toDay: string } | null> {
+  const [row] = rowsOf<{ from_day: string; from_midnight: boolean; to_day: string; to_midnight: boolean; to_future: boolean; tomorrow: string }>(
+    await db.execute(sql`
+      with z as (select coalesce((select settings->>'timeZone' from merchants where code = ${merchantCode}), 'UTC') as tz)
+      select (${from.toISOString()}::timestamptz at time zone z.tz)::date::text as from_day,
+        (${from.toISOString()}::timestamptz at time zone z.tz)::time = '00:00' as from_midnight,
+        (${to.toISOString()}::timestamptz at time zone z.tz)::date::text as to_day,
+        (${to.toISOString()}::timestamptz at time zone z.tz)::time = '00:00' as to_midnight,
+        ${to.toISOString()}::timestamptz > now() as to_future,
+        ((now() at time zone z.tz)::date + 1)::text as tomorrow
+      from z`),
+  );
+  if (!row || !truthy(row.from_midnight)) return null;
+  if (truthy(row.to_future)) return { fromDay: row.from_day, toDay: row.tomorrow };
+  return truthy(row.to_midnight) ? { fromDay: row.from_day, toDay: row.to_day } : null;
+}
+
+const truthy = (v: unknown) => v === true || v === "t" || v === "true";
+
+async function totalsFiguresByHead(db: Executor, groups: SQL, fromDay: string, toDay: string, from: Date, to: Date): Promise<Map<number, TeamFigures>> {
+  const rows = rowsOf<FigureRow>(
+    await db.execute(sql`
+      with grp as materialized (${groups}),
+      sums as (
+        select g.head, sum(d.deposits) as deposits, sum(d.withdrawals) as withdrawals, sum(d.bets) - sum(d.rollbacks) as bet_amount,
+          sum(d.wins) as wins, sum(d.valid_bet) as valid_bet, count(distinct d.member_id) filter (where d.bet_count > 0) as active_members
+        from grp g join member_day_totals d on d.member_id = g.member_id and d.day >= ${fromDay}::date and d.day < ${toDay}::date
+        group by g.head
+      ),
+      counts as (
+        select g.head, count(*) filter (where m.created_at < ${to.toISOString()}) as members,
+          count(*) filter (where m.created_at >= ${from.toISOString()} and m.created_at < ${to.toISOString()}) as new_members
+        from grp g join members m on m.id = g.member_id
+        group by g.head
+      )
+      select c.head, c.members, c.new_members,
+        coalesce(s.active_members, 0) as active_members,
+        coalesce(s.deposits, 0)::text as deposits,
+        coalesce(s.withdrawals, 0)::text as withdrawals,
+        coalesce(s.bet_amount, 0)::text as bet_amount,
+        coalesce(s.valid_bet, 0)::text as valid_bet,
+        coalesce(s.wins, 0)::text as wins
+      from counts c left join sums s on s.head = c.head`),
+  );
+  return new Map(rows.map((r) => [Number(r.head), toFigures(r)]));
+}
+
+/** The same figures from the rows themselves: the ledger, the rounds, the tickets and the wallet's vendor calls. */
+export async function rawFiguresByHead(db: Executor, merchantCode: string, groups: SQL, from: Date, to: Date): Promise<Map<number, TeamFigures>> {
   const f = from.toISOString();
   const t = to.toISOString();
   const rows = rowsOf<FigureRow>(

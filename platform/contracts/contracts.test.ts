@@ -38,7 +38,7 @@ describe("agent contracts", () => {
   const offer = (token: string, json: Record<string, unknown>) => p.call("/wps/agent/contracts", { method: "POST", headers: auth(token), json });
   const decide = (token: string, id: number, intent: string) => p.call(`/wps/agent/contracts/${id}/decision`, { method: "POST", headers: auth(token), json: { intent } });
   const contractCount = async () => Number((await p.handle.db.select({ n: sql<number>`count(*)::int` }).from(agentContracts))[0]!.n);
-  const ledgerOk = async () => expect(await checkInvariants(p.handle.db)).toEqual({ unbalancedCurrencies: [], negativeAccounts: [], driftingAccounts: [] });
+  const ledgerOk = async () => expect(await checkInvariants(p.handle.db)).toEqual({ unbalancedCurrencies: [], negativeAccounts: [], driftingAccounts: [], driftingDayTotals: [] });
 
   async function team() {
     const a = await member({ type: 1 });

@@ -36,6 +36,9 @@ export async function openDb({ databaseUrl, dataDir, max = 10 }: OpenDbOptions):
       max,
       onnotice: () => {},
       connect_timeout: 5,
+      // No JIT: our statements are short OLTP ones, and the few large ones (team figures, the
+      // ledger check) spent 0.4-3 s compiling at 100,000 members (bench/agents.mjs, ADR 022).
+      connection: { jit: "off" },
     });
     const db: Database = drizzlePostgres(client, { schema });
     return {

@@ -103,7 +103,7 @@ describe("ledger under concurrent clients", () => {
     const [a, b] = await Promise.allSettled([first, twin]);
     expect(a.status).toBe("fulfilled");
     expect(b).toEqual({ status: "fulfilled", value: { ...(a as PromiseFulfilledResult<PostedTransfer>).value, replayed: true } });
-    expect(await checkInvariants(db)).toEqual({ unbalancedCurrencies: [], negativeAccounts: [], driftingAccounts: [] });
+    expect(await checkInvariants(db)).toEqual({ unbalancedCurrencies: [], negativeAccounts: [], driftingAccounts: [], driftingDayTotals: [] });
   });
 
   it(
@@ -279,7 +279,7 @@ describe("ledger under concurrent clients", () => {
       await Promise.all(Array.from({ length: CLIENTS }, (_, c) => client(c)));
       const seconds = (performance.now() - started) / 1000;
 
-      expect(await checkInvariants(db)).toEqual({ unbalancedCurrencies: [], negativeAccounts: [], driftingAccounts: [] });
+      expect(await checkInvariants(db)).toEqual({ unbalancedCurrencies: [], negativeAccounts: [], driftingAccounts: [], driftingDayTotals: [] });
 
       // Every accepted movement exactly once, under the id its first caller got; nothing else.
       const rows = rowsOf<{ key: string; n: number; id: string }>(

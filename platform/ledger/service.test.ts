@@ -22,7 +22,7 @@ describe("ledger", () => {
     const bet = await transfer(db, { from: member(1), to: system("house", 1), amount: 2_500n, kind: "bet", key: "t1-bet", category: "RNG" });
     expect(bet.debitBalanceAfter).toBe(7_500n);
     expect(await memberBalance(db, "L1", "USD", 1)).toBe(7_500n);
-    expect(await checkInvariants(db)).toEqual({ unbalancedCurrencies: [], negativeAccounts: [], driftingAccounts: [] });
+    expect(await checkInvariants(db)).toEqual({ unbalancedCurrencies: [], negativeAccounts: [], driftingAccounts: [], driftingDayTotals: [] });
   });
 
   it("returns the first result for a repeated key and refuses the key with another payload", async () => {
@@ -60,7 +60,7 @@ describe("ledger", () => {
     const twice = await withLedgerTx(db, (tx) => reverseTransfer(tx, moved.id));
     expect(twice).toMatchObject({ id: reversed.id, replayed: true });
     expect(await memberBalance(db, "L1", "USD", 4)).toBe(0n);
-    expect(await checkInvariants(db)).toEqual({ unbalancedCurrencies: [], negativeAccounts: [], driftingAccounts: [] });
+    expect(await checkInvariants(db)).toEqual({ unbalancedCurrencies: [], negativeAccounts: [], driftingAccounts: [], driftingDayTotals: [] });
   });
 
   it("rolls the balance change back when the caller's transaction fails", async () => {

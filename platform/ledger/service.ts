@@ -405,6 +405,8 @@ export interface InvariantReport {
   negativeAccounts: number[];
   /** Accounts whose balance differs from credits minus debits of their transfers. */
   driftingAccounts: { id: number; balance: string; fromTransfers: string }[];
+  /** Member days whose stored team totals differ from the rows they sum (at most 100). */
+  driftingDayTotals: { memberId: number; day: string }[];
 }
 
 /** Checks every invariant of the ledger with plain SQL; an empty report means all hold. */
@@ -428,7 +430,21 @@ export async function checkInvariants(db: Executor): Promise<InvariantReport> {
       group by a.id, a.balance
       having a.balance <> coalesce(sum(m.amount), 0)`),
   );
+  // The team figures' day totals (ADR 022) against the rows they sum: a trigger that missed or
+  // doubled a movement shows here.
+  const dayDrift = rows<{ member_id: string | number; day: string }>(
+    await db.execute(sql`
+      with r as (select * from member_day_totals_from_rows(null)), d as (select * from member_day_totals)
+      select coalesce(r.member_id, d.member_id) as member_id, coalesce(r.day, d.day)::text as day
+      from r full join d on d.member_id = r.member_id and d.day = r.day
+      where coalesce(r.deposits, 0) <> coalesce(d.deposits, 0) or coalesce(r.withdrawals, 0) <> coalesce(d.withdrawals, 0)
+        or coalesce(r.bets, 0) <> coalesce(d.bets, 0) or coalesce(r.bet_count, 0) <> coalesce(d.bet_count, 0)
+        or coalesce(r.rollbacks, 0) <> coalesce(d.rollbacks, 0) or coalesce(r.wins, 0) <> coalesce(d.wins, 0)
+        or coalesce(r.valid_bet, 0) <> coalesce(d.valid_bet, 0)
+      order by 1, 2 limit 100`),
+  );
   return {
+    driftingDayTotals: dayDrift.map((d) => ({ memberId: Number(d.member_id), day: String(d.day) })),
     unbalancedCurrencies: sums.map((s) => ({ currency: s.currency, sum: String(s.sum) })),
     negativeAccounts: negative.map((n) => Number(n.id)),
     driftingAccounts: drift.map((d) => ({ id: Number(d.id), balance: String(d.balance), fromTransfers: String(d.from_transfers) })),

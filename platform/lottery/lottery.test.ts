@@ -55,7 +55,7 @@ describe("in-house lotteries", () => {
     await runLotteries(p.handle.db, new Date());
     await settleDrawn(p.handle.db, new Date());
     expect(cents(await balance(m.token))).toBe(8_700 + expected);
-    expect(await checkInvariants(p.handle.db)).toEqual({ unbalancedCurrencies: [], negativeAccounts: [], driftingAccounts: [] });
+    expect(await checkInvariants(p.handle.db)).toEqual({ unbalancedCurrencies: [], negativeAccounts: [], driftingAccounts: [], driftingDayTotals: [] });
 
     const check = (await p.call(`/lgw/lottery/verify?gameCode=ELOTT_FAST5&issue=${issue}`)).body.value;
     expect(check).toMatchObject({ drawn: true, hashMatches: true, numbersMatch: true, recomputed: drawn.numbers });
@@ -201,6 +201,6 @@ describe("in-house lotteries", () => {
     const digits = d!.numbers!.N![0]!.split("").map(Number);
     const win = (digits[2]! % 2 === 1 ? 1960 : 0) + (digits[1] === 5 ? 980 : 0);
     for (const m of players) expect(cents(await balance(m.token))).toBe(10_000 - 1_100 + win);
-    expect(await checkInvariants(p.handle.db)).toEqual({ unbalancedCurrencies: [], negativeAccounts: [], driftingAccounts: [] });
+    expect(await checkInvariants(p.handle.db)).toEqual({ unbalancedCurrencies: [], negativeAccounts: [], driftingAccounts: [], driftingDayTotals: [] });
   });
 });

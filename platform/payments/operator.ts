@@ -3,7 +3,7 @@ import { z } from "zod";
 import type { PlatformVariables } from "../app.js";
 import { DomainError } from "../http/envelope.js";
 import { checkInvariants } from "../ledger/service.js";
-import { and, desc, eq } from "drizzle-orm";
+import { and, desc, eq, sql } from "drizzle-orm";
 import { members } from "../accounts/schema.js";
 import { merchants } from "../system/schema.js";
 import { forgetBrand } from "../system/service.js";
@@ -58,7 +58,21 @@ const settingsBody = z.object({
   unknownIpFactors: z.array(z.enum(["TOTP", "MOBILE", "EMAIL", "BANK_NAME"])).max(4).optional(),
   smsExpiredMinutes: z.number().int().min(1).max(30).optional(),
   withdrawalConfirmMinutes: z.number().int().min(1).max(7 * 24 * 60).optional(),
+  /** The brand's time zone (IANA name): its days are the agent centre's and the records' days. */
+  timeZone: z
+    .string()
+    .max(64)
+    .refine((tz) => {
+      try {
+        return !!new Intl.DateTimeFormat("en", { timeZone: tz }).resolvedOptions().timeZone;
+      } catch {
+        return false;
+      }
+    }, "unknown time zone")
+    .optional(),
 });
+
+const rowsOf = <T,>(r: unknown): T[] => (Array.isArray(r) ? r : ((r as { rows: T[] }).rows ?? [])) as T[];
 
 /** Operator calls for money, behind the operator key (registered by platform/operator/routes.ts). */
 export function registerPaymentOperatorRoutes(app: App) {
@@ -70,11 +84,21 @@ export function registerPaymentOperatorRoutes(app: App) {
     const body = await parse(c.req.raw, settingsBody);
     const m = await merchantOf(c.var.db, merchantCode(c));
     const settings: typeof m.settings & typeof body = { ...m.settings, ...body };
-    await c.var.db.update(merchants).set({ settings }).where(eq(merchants.code, m.code));
+    const zoneChanged = (settings.timeZone ?? "UTC") !== (m.settings.timeZone ?? "UTC");
+    if (zoneChanged) {
+      // PostgreSQL must know the zone too, or every movement's trigger would fail on it.
+      const [known] = rowsOf<{ n: number | string }>(await c.var.db.execute(sql`select count(*) as n from pg_timezone_names where name = ${settings.timeZone}`));
+      if (!Number(known?.n)) throw new DomainError("INVALID_REQUEST", "timeZone: unknown time zone", 400);
+    }
+    await c.var.db.transaction(async (tx) => {
+      await tx.update(merchants).set({ settings }).where(eq(merchants.code, m.code));
+      // The team figures' day totals are days of this zone (ADR 022): recount them in the same transaction.
+      if (zoneChanged) await tx.execute(sql`select member_day_totals_rebuild(${m.code})`);
+    });
     // This node shows the change from the next request on; others within BRAND_CACHE_MS.
     forgetBrand(c.var.db, m.code);
-    const { imageCDNs, launchGameCDNs, unknownIpFactors, smsExpiredMinutes, withdrawalConfirmMinutes } = settings;
-    return c.json({ settings: { imageCDNs, launchGameCDNs, unknownIpFactors, smsExpiredMinutes, withdrawalConfirmMinutes } });
+    const { imageCDNs, launchGameCDNs, unknownIpFactors, smsExpiredMinutes, withdrawalConfirmMinutes, timeZone } = settings;
+    return c.json({ settings: { imageCDNs, launchGameCDNs, unknownIpFactors, smsExpiredMinutes, withdrawalConfirmMinutes, timeZone: timeZone ?? "UTC" } });
   });
 
   app.put("/merchants/:code/payment-channels/:direction/:channel", async (c) => {
@@ -167,7 +191,7 @@ export function registerPaymentOperatorRoutes(app: App) {
   // Every ledger invariant, checked now over the whole database: empty lists mean all hold.
   app.get("/ledger/check", async (c) => {
     const report = await checkInvariants(c.var.db);
-    const okay = !report.unbalancedCurrencies.length && !report.negativeAccounts.length && !report.driftingAccounts.length;
+    const okay = !report.unbalancedCurrencies.length && !report.negativeAccounts.length && !report.driftingAccounts.length && !report.driftingDayTotals.length;
     return c.json({ ok: okay, ...report, checkedAt: new Date().toISOString() });
   });
 }
