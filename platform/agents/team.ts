@@ -173,7 +173,9 @@ async function totalsFiguresByHead(db: Executor, groups: SQL, fromDay: string, t
       counts as (
         select g.head, count(*) filter (where m.created_at < ${to.toISOString()}) as members,
           count(*) filter (where m.created_at >= ${from.toISOString()} and m.created_at < ${to.toISOString()}) as new_members
-        from grp g join members m on m.id = g.member_id
+        -- One index probe per member of the group (the limit keeps the planner from turning it
+        -- into a hash join over every member of the brand: 335 ms of 354 for a 1,364-member team).
+        from grp g cross join lateral (select created_at from members where id = g.member_id limit 1) m
         group by g.head
       )
       select c.head, c.members, c.new_members,
