@@ -19,6 +19,9 @@ async function logIn(page: Page, username: string, path: string) {
 }
 
 test("an agent creates a downline, invites another by link, and sees both in its team", async ({ page, browser, operator, baseURL }) => {
+  // Three accounts, two logins and every page of the agent centre in one flow: 50-60 s on a
+  // loaded 2-core machine, so the default minute is too tight.
+  test.setTimeout(180_000);
   const agent = newName("ag");
   await operator.createMember({ account: agent, password: "secret123", type: 1 });
   expect((await operator.call("PUT", `/merchants/DEMO/members/${agent}/agent`, { rebate: "1.2" })).status).toBe(200);
