@@ -1,4 +1,5 @@
 import { and, asc, count, desc, eq, gt, isNull, lte, or, sql } from "drizzle-orm";
+import { rowsOf } from "../db/client.js";
 import type { Database } from "../db/client.js";
 import { DomainError } from "../http/envelope.js";
 import { members } from "../accounts/schema.js";
@@ -31,8 +32,6 @@ export interface Period {
   from: Date;
   to: Date;
 }
-
-const rowsOf = <T,>(r: unknown): T[] => (Array.isArray(r) ? r : ((r as { rows: T[] }).rows ?? [])) as T[];
 
 export function figuresView(f: TeamFigures, currency: string) {
   return {

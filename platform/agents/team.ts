@@ -1,4 +1,5 @@
 import { sql, type SQL } from "drizzle-orm";
+import { rowsOf } from "../db/client.js";
 import type { Database } from "../db/client.js";
 import { HOUSE_VENDOR } from "../wallet/service.js";
 import { AGENT_TYPES } from "../accounts/service.js";
@@ -11,8 +12,6 @@ export const isAgentType = (type: number) => AGENT_TYPES.includes(type);
 export const MAX_TEAM_DEPTH = 1000;
 
 type Executor = Pick<Database, "execute">;
-
-const rowsOf = <T,>(r: unknown): T[] => (Array.isArray(r) ? r : ((r as { rows: T[] }).rows ?? [])) as T[];
 
 /**
  * A team's figures over a period, every amount in integer minor units, computed from the ledger,

@@ -12,6 +12,9 @@ export type Schema = typeof schema;
 /** Both drivers' databases share drizzle's PostgreSQL base; domain code sees only that. */
 export type Database = PgDatabase<PgQueryResultHKT, Schema>;
 
+/** The rows of a raw `execute()`: an array on postgres-js, `{ rows }` on PGlite. */
+export const rowsOf = <T,>(r: unknown): T[] => (Array.isArray(r) ? r : ((r as { rows?: T[] }).rows ?? [])) as T[];
+
 export interface DbHandle {
   db: Database;
   kind: "pglite" | "postgres";

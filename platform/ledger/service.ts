@@ -1,4 +1,5 @@
 import { createHash } from "node:crypto";
+import { rowsOf } from "../db/client.js";
 import { and, eq, sql, type SQL } from "drizzle-orm";
 import type { Database } from "../db/client.js";
 import { DomainError } from "../http/envelope.js";
@@ -162,10 +163,6 @@ async function prepared(ex: Executor, statement: SQL): Promise<unknown> {
   };
   if (typeof e.session?.prepareQuery !== "function" || typeof e.dialect?.sqlToQuery !== "function") return ex.execute(statement);
   return e.session.prepareQuery(e.dialect.sqlToQuery(statement), undefined, "ledger_post_transfer", false).execute();
-}
-
-function rowsOf<T>(r: unknown): T[] {
-  return (Array.isArray(r) ? r : ((r as { rows?: T[] }).rows ?? [])) as T[];
 }
 
 /** Whole milliseconds since the epoch (microseconds dropped, as the drivers' Date parsing does). */

@@ -10,7 +10,8 @@ import { ensureAccount, postTransfer, withLedgerTx, type Executor } from "../led
 import { formatAmount, parseAmount } from "../ledger/money.js";
 import { postMessage } from "../messages/service.js";
 import { periodAt, type PeriodSpan } from "../contracts/maths.js";
-import { rowsOf, validBetsByCategory, validBetsQuery } from "../rounds/valid-bets.js";
+import { rowsOf } from "../db/client.js";
+import { validBetsByCategory, validBetsQuery } from "../rounds/valid-bets.js";
 import { missionClaims, missions, type MissionPeriod } from "./schema.js";
 
 type Member = typeof members.$inferSelect;

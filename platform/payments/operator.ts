@@ -1,4 +1,5 @@
 import type { Hono } from "hono";
+import { rowsOf } from "../db/client.js";
 import { z } from "zod";
 import type { PlatformVariables } from "../app.js";
 import { DomainError } from "../http/envelope.js";
@@ -71,8 +72,6 @@ const settingsBody = z.object({
     }, "unknown time zone")
     .optional(),
 });
-
-const rowsOf = <T,>(r: unknown): T[] => (Array.isArray(r) ? r : ((r as { rows: T[] }).rows ?? [])) as T[];
 
 /** Operator calls for money, behind the operator key (registered by platform/operator/routes.ts). */
 export function registerPaymentOperatorRoutes(app: App) {

@@ -8,7 +8,8 @@ import { ensureAccount, postTransfer, withLedgerTx, type Executor } from "../led
 import { formatAmount, parseAmount } from "../ledger/money.js";
 import { postMessage } from "../messages/service.js";
 import { periodAt, type PeriodSpan } from "../contracts/maths.js";
-import { rowsOf, validBetsQuery } from "../rounds/valid-bets.js";
+import { rowsOf } from "../db/client.js";
+import { validBetsQuery } from "../rounds/valid-bets.js";
 import { REBATE_CATEGORIES, rebateClaims, rebateSettings, type RebateCategory, type RebateCategoryLine, type RebatePeriod } from "./schema.js";
 
 type Member = typeof members.$inferSelect;

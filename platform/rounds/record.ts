@@ -1,4 +1,5 @@
 import { and, eq, inArray, sql, type SQL } from "drizzle-orm";
+import { rowsOf } from "../db/client.js";
 import type { Database } from "../db/client.js";
 import { members } from "../accounts/schema.js";
 import { isLotteryGameCode, LOTTERY_GAMES, type LotteryGame } from "../lottery/games.js";
@@ -24,8 +25,6 @@ export interface RecordQuery {
 
 const LOTTERY_CATEGORIES = ["LOTT", "ELOTT"];
 const lotteryCodes = (category?: string) => (Object.values(LOTTERY_GAMES) as LotteryGame[]).filter((g) => !category || g.category === category).map((g) => g.code);
-
-const rowsOf = <T,>(r: unknown): T[] => (Array.isArray(r) ? r : ((r as { rows: T[] }).rows ?? [])) as T[];
 
 /** Vendors whose rounds are house rounds (kept in house_rounds), not third-party wallet rounds. */
 const HOUSE_WALLET_VENDORS = ["HOUSE", "HSLOT"];

@@ -1,4 +1,5 @@
 import { sql, type SQL } from "drizzle-orm";
+import { rowsOf } from "../db/client.js";
 import { LOTTERY_GAMES } from "../lottery/games.js";
 import { HOUSE_VENDOR } from "../wallet/service.js";
 
@@ -55,7 +56,6 @@ export function validBetsQuery(f: ValidBetsFilter): SQL {
     where w.vendor_code <> ${HOUSE_VENDOR} and w.type = 'debit' and w.status = 'OK' and w.amount > 0${member(sql`w.member_id`)}${window(sql`w.created_at`, f)}`;
 }
 
-export const rowsOf = <T,>(r: unknown): T[] => (Array.isArray(r) ? r : ((r as { rows?: T[] }).rows ?? [])) as T[];
 
 /** A member's valid bets per category over a window, minor units. */
 export async function validBetsByCategory(db: { execute: (q: SQL) => Promise<unknown> }, f: ValidBetsFilter & { memberId: number }): Promise<Map<string, bigint>> {
