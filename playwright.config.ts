@@ -17,8 +17,13 @@ export default defineConfig({
   forbidOnly: !!process.env.CI,
   // Machines are shared and noisy: one retry, reported as flaky, keeps a slow moment from failing main.
   retries: 1,
-  // Logins hash passwords (argon2id) and pages render server-side on 2 shared cores.
-  timeout: 60_000,
+  // Logins hash passwords (argon2id) and pages render server-side on 2 shared cores; on a starved
+  // CI machine a flow of a dozen pages took 40-60 s (stop 17). Long flows set more themselves.
+  timeout: 120_000,
+  // A starved browser can take 5-10 s for one client-side transition (the action, the loaders,
+  // the route manifest, the route's module): the default 5 s failed such waits in CI as if the
+  // page were wrong. A wait that succeeds costs nothing more.
+  expect: { timeout: 20_000 },
   workers: 2,
   reporter: process.env.CI ? [["list"]] : [["list"], ["html", { open: "never" }]],
   use: {

@@ -91,7 +91,7 @@ test("the first login of an account made by the back office opens the first-logi
 
 test("an authenticator app guards logins from new addresses", async ({ browser, operator }, testInfo) => {
   // Waits for the app's next 30-second code, so it needs more than the default time.
-  test.setTimeout(120_000);
+  test.setTimeout(180_000);
   const account = newName();
   await operator.createMember({ account, password: "secret123" });
   const js = testInfo.project.use.javaScriptEnabled !== false;

@@ -1,9 +1,8 @@
 import { randomBytes, randomInt } from "node:crypto";
 import type { Page } from "@playwright/test";
-import { expect as baseExpect, loginNewMember, test } from "./fixtures";
+import { expect, loginNewMember, test } from "./fixtures";
 
 // Forms post and pages render server-side on busy shared cores: allow each step some time.
-const expect = baseExpect.configure({ timeout: 20_000 });
 
 // Each test from its own address, so login throttles of one test never reach another.
 test.use({ extraHTTPHeaders: { "x-forwarded-for": `198.19.${randomInt(0, 255)}.${randomInt(1, 254)}` } });

@@ -1,11 +1,10 @@
 import { randomBytes, randomInt } from "node:crypto";
 import type { Page } from "@playwright/test";
-import { expect as baseExpect, loginNewMember, test, type Operator } from "./fixtures";
+import { expect, loginNewMember, test, type Operator } from "./fixtures";
 
 // The manual rebate, missions and the leaderboard, and invite-friends, in the default language
 // (ES), with scripts on and off (the two projects). Every test has its own member and address.
 test.describe.configure({ timeout: 180_000 });
-const expect = baseExpect.configure({ timeout: 15_000 });
 
 async function newMember(page: Page, operator: Operator, funds?: string): Promise<string> {
   return loginNewMember(page, operator, { prefix: "em", net: "198.27", funds });
@@ -108,7 +107,7 @@ test("invite friends: code, link and QR; a friend who joins and first deposits e
   await login.getByLabel("Nombre de usuario").fill(friend);
   await login.getByLabel("Contraseña").fill("secret123");
   await login.getByRole("button", { name: "Iniciar sesión" }).click();
-  await expect(friendPage).toHaveURL(/\/member\/securityCenter\?first=1$/, { timeout: 15_000 });
+  await expect(friendPage).toHaveURL(/\/member\/securityCenter\?first=1$/);
   await friendPage.goto("/member/depositv2");
   const deposit = friendPage.getByTestId("deposit-form");
   await deposit.getByLabel(/sandbox/).check();
@@ -139,7 +138,7 @@ test("invite friends is a clear 404 without a referral promotion, and its menu e
   await form.getByLabel("Nombre de usuario").fill(account);
   await form.getByLabel("Contraseña").fill("secret123");
   await form.getByRole("button", { name: "Iniciar sesión" }).click();
-  await expect(page).toHaveURL(/\/member\/securityCenter\?first=1$/, { timeout: 15_000 });
+  await expect(page).toHaveURL(/\/member\/securityCenter\?first=1$/);
   await expect(page.getByTestId("member-nav-missionLeaderboard")).toBeVisible();
   await expect(page.getByTestId("member-nav-referral")).toHaveCount(0);
   const res = await page.goto(`${origin}/member/referral`);

@@ -104,6 +104,6 @@ export async function loginNewMember(page: Page, operator: Operator, opts: { pre
   await form.getByLabel("Contraseña").fill("secret123");
   await form.getByRole("button", { name: "Iniciar sesión" }).click();
   // A back-office member's first login lands on the security centre.
-  await expect(page).toHaveURL(/\/member\/securityCenter\?first=1$/, { timeout: 15_000 });
+  await expect(page).toHaveURL(/\/member\/securityCenter\?first=1$/);
   return account;
 }

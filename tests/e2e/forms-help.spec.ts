@@ -1,9 +1,6 @@
 import { randomInt } from "node:crypto";
 import { expect, loginNewMember, test } from "./fixtures";
 
-// Logins hash passwords and pages render on shared cores.
-test.describe.configure({ timeout: 120_000 });
-
 test("registration shows each field's rule and required mark before any typing, and announces errors", async ({ page }) => {
   await page.goto("/register");
   const popup = page.getByTestId("register-popup");

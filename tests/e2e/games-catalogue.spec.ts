@@ -5,9 +5,6 @@ import { expect, test } from "./fixtures";
 // Each test file's logins come from their own address, away from other specs' captcha and lockout rules.
 test.use({ extraHTTPHeaders: { "x-forwarded-for": `198.20.${randomInt(0, 255)}.${randomInt(1, 254)}` } });
 
-// Several page loads per test on a shared 2-core machine: more time than the 30 s default.
-test.describe.configure({ timeout: 60_000 });
-
 const newName = () => `g${randomBytes(4).toString("hex")}`;
 
 async function logIn(page: Page, username: string, password = "secret123") {

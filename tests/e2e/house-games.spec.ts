@@ -1,14 +1,11 @@
 import { randomInt } from "node:crypto";
 import type { Locator, Page } from "@playwright/test";
-import { expect as baseExpect, loginNewMember, test, type Operator } from "./fixtures";
+import { expect, loginNewMember, test, type Operator } from "./fixtures";
 
 // In-house games (vendor HOUSE), with and without scripts, in the default language (ES): a
 // member plays roulette, baccarat, a slot and a blackjack hand; each round changes the header
 // balance by exactly its stake and win. Seeds are changed and a round verified on /verify, and
 // the rounds show in the betting record. Every test has its own member and its own address.
-
-test.describe.configure({ timeout: 90_000 });
-const expect = baseExpect.configure({ timeout: 15_000 });
 
 async function newMember(page: Page, operator: Operator, funds = "500.00"): Promise<string> {
   return loginNewMember(page, operator, { prefix: "hg", net: "198.21", funds });

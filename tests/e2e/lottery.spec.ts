@@ -1,15 +1,12 @@
 import { createHash } from "node:crypto";
 import type { Page } from "@playwright/test";
-import { expect as baseExpect, loginNewMember, test, type Operator } from "./fixtures";
+import { expect, loginNewMember, test, type Operator } from "./fixtures";
 
 // The in-house lotteries, with and without scripts, in the default language (ES): a member buys
 // tickets on /lottery, /vnLottery and /seaLottery, a sandbox draw runs at once, and the ticket is
 // paid by exactly its win; the result shows with its seed, whose SHA-256 was shown before. Each
 // test has its own member and address; the js and no-js runs share the draws, so a purchase
 // that meets a draw closed by the other run is simply made again on the next draw.
-
-test.describe.configure({ timeout: 90_000 });
-const expect = baseExpect.configure({ timeout: 15_000 });
 
 async function newMember(page: Page, operator: Operator, funds = "200.00"): Promise<string> {
   return loginNewMember(page, operator, { prefix: "lt", net: "198.22", funds });

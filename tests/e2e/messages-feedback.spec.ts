@@ -3,14 +3,11 @@ import fc from "fast-check";
 import jpeg from "jpeg-js";
 import { PNG } from "pngjs";
 import type { Page } from "@playwright/test";
-import { expect as baseExpect, loginNewMember, test } from "./fixtures";
+import { expect, loginNewMember, test } from "./fixtures";
 
 // The message centre and feedback, in the default language (ES): money decisions arrive as
 // messages with the unread badge, feedback with images is answered into the message centre, and
 // bad uploads are refused beside the field with the input kept.
-
-test.describe.configure({ timeout: 90_000 });
-const expect = baseExpect.configure({ timeout: 15_000 });
 
 function png(width = 12, height = 9): Buffer {
   const image = new PNG({ width, height });

@@ -1,16 +1,11 @@
 import { randomInt } from "node:crypto";
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
-import { expect as baseExpect, loginNewMember, test, type Operator } from "./fixtures";
+import { expect, loginNewMember, test, type Operator } from "./fixtures";
 
 // Money pages of the member centre, in the default language (ES): deposits by the sandbox
 // gateway and by bank transfer, withdrawals with the withdraw password, a bound bank account and
 // the payout receipt. Every test has its own member and its own address.
-
-// Each test takes 5-15 s on a quiet machine; logins (argon2) and page loads slow down a lot when
-// the machine is shared, so the waits leave room for that instead of failing at random.
-test.describe.configure({ timeout: 60_000 });
-const expect = baseExpect.configure({ timeout: 15_000 });
 
 async function newMember(page: Page, operator: Operator): Promise<string> {
   return loginNewMember(page, operator, { prefix: "mo", net: "198.20" });

@@ -12,8 +12,6 @@ import { expect, test } from "./fixtures";
  * content starting within the first 120 px.
  */
 test.use({ viewport: { width: 360, height: 740 }, hasTouch: true });
-// Two page loads per test on shared machines; a member's first login hashes a password.
-test.describe.configure({ timeout: 120_000 });
 
 const ROUTES_DIR = path.join(process.cwd(), "app", "routes");
 

@@ -1,10 +1,9 @@
 import type { Page } from "@playwright/test";
-import { expect as baseExpect, loginNewMember, test, type Operator } from "./fixtures";
+import { expect, loginNewMember, test, type Operator } from "./fixtures";
 
 // Promotions that pay, the rewards centre and (below) the points mall, in the default language
 // (ES). Every test has its own member and its own address.
 test.describe.configure({ timeout: 180_000 });
-const expect = baseExpect.configure({ timeout: 15_000 });
 
 async function newMember(page: Page, operator: Operator, funds?: string): Promise<string> {
   return loginNewMember(page, operator, { prefix: "pp", net: "198.24", funds });

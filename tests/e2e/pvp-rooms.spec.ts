@@ -4,7 +4,6 @@ import { expect, test } from "./fixtures";
 
 // This file's logins come from their own address, away from other specs' captcha and lockout rules.
 test.use({ extraHTTPHeaders: { "x-forwarded-for": `198.21.${randomInt(0, 255)}.${randomInt(1, 254)}` } });
-test.describe.configure({ timeout: 60_000 });
 
 async function logInFromPopup(page: Page, username: string) {
   const form = page.getByTestId("login-popup").getByRole("form", { name: "Iniciar sesión" });
