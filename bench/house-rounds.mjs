@@ -12,8 +12,8 @@
 //   BENCH_PGLITE        1 to measure the same on PGlite in memory as well (one process, one query at a time)
 //
 // One round is `playRound` of platform/rounds/service.ts, as the web's POST /wps/house/rounds
-// runs it: bets validated, the stake debited through the vendor wallet service (vendor HOUSE),
-// the provably fair outcome, the payout credited, the round record kept. After the runs it checks
+// runs it: bets validated, then in one transaction (ADR 023) the nonce taken, the stake posted,
+// the provably fair outcome, the payout posted, the round record kept. After the runs it checks
 // the ledger's invariants (checkInvariants) and that every member's balance is its deposit less
 // the stakes plus the wins of its rounds in house_rounds, and that no round was left open; it
 // exits non-zero when any of that fails. Scratch databases are created and dropped by the script.

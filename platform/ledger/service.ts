@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { rowsOf } from "../db/client.js";
+import { executePrepared, rowsOf } from "../db/client.js";
 import { and, eq, sql, type SQL } from "drizzle-orm";
 import type { Database } from "../db/client.js";
 import { DomainError } from "../http/envelope.js";
@@ -149,22 +149,6 @@ interface PostRow {
   credit_after: string | null;
 }
 
-/**
- * Runs the posting statement as a prepared statement. `execute()` sends drizzle's raw SQL
- * unprepared, and postgres-js then parses and describes every parameterised statement in a round
- * trip of its own before it binds and runs it; a named query is parsed once per connection and
- * then only bound (about a quarter more transfers per second on the ledger benchmark). Drizzle's
- * session and dialect are internal, so fall back to `execute()` if they ever change shape.
- */
-async function prepared(ex: Executor, statement: SQL): Promise<unknown> {
-  const e = ex as unknown as {
-    session?: { prepareQuery?: (query: unknown, fields: undefined, name: string, arrayMode: boolean) => { execute(): Promise<unknown> } };
-    dialect?: { sqlToQuery?: (s: SQL) => unknown };
-  };
-  if (typeof e.session?.prepareQuery !== "function" || typeof e.dialect?.sqlToQuery !== "function") return ex.execute(statement);
-  return e.session.prepareQuery(e.dialect.sqlToQuery(statement), undefined, "ledger_post_transfer", false).execute();
-}
-
 /** Whole milliseconds since the epoch (microseconds dropped, as the drivers' Date parsing does). */
 const epochMs = (column: SQL) => sql`(extract(epoch from date_trunc('milliseconds', ${column})) * 1000)::bigint::text`;
 
@@ -204,7 +188,7 @@ async function post(ex: Executor, input: PostInput): Promise<PostedTransfer> {
   const credit = sql`${input.creditAccountId}::bigint`;
   const amount = sql`${input.amount.toString()}::bigint`;
   const [row] = rowsOf<PostRow>(
-    await prepared(ex, sql`
+    await executePrepared(ex, sql`
       with existing as (
         select id, payload_hash, amount, debit_balance_after, credit_balance_after, created_at
         from ledger_transfers where idempotency_key = ${input.key}

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gte, inArray, lt, sql } from "drizzle-orm";
+import { and, count, desc, eq, gte, inArray, lt, sql, type SQL } from "drizzle-orm";
 import type { Database } from "../db/client.js";
 import { DomainError } from "../http/envelope.js";
 import { members } from "../accounts/schema.js";
@@ -6,8 +6,10 @@ import { TRIAL_TYPES } from "../accounts/service.js";
 import { merchants } from "../system/schema.js";
 import { games, winners } from "../games/schema.js";
 import { formatAmount, parseAmount } from "../ledger/money.js";
-import { memberBalance } from "../ledger/service.js";
-import { createLaunchToken, HOUSE_VENDOR, walletCredit, walletDebit } from "../wallet/service.js";
+import { ensureAccount, InsufficientFunds, postTransfer, withLedgerTx, type Executor, type PostedTransfer, type Tx } from "../ledger/service.js";
+import { ledgerAccounts } from "../ledger/schema.js";
+import { executePrepared, rowsOf } from "../db/client.js";
+import { HOUSE_VENDOR } from "../wallet/service.js";
 import { maskAccount } from "../games/demo-catalogue.js";
 import { ActionRejected, BetRejected, betsFromJson, betsToJson, toJsonValue, type Bet, type JsonBet, type JsonValue } from "../house/bets.js";
 import { createRng, hashSeed, isClientSeed, newSeedPair, rotateSeedPair, type RoundSeeds } from "../house/fair.js";
@@ -17,9 +19,10 @@ import { fairSeeds, houseRounds } from "./schema.js";
 
 /**
  * In-house rounds (ARCHITECTURE.md, In-house vendor): the member's provably fair seeds, each round's
- * bets and outcome kept for recall, and the money moved through the vendor wallet service (the
- * same debit and credit calls a third-party vendor makes), each idempotent on its transaction id,
- * so a retried or resumed round never moves money twice.
+ * bets and outcome kept for recall, and the money moved through the ledger's postings (stake
+ * member → house, payout house → member) in the same database transaction as the nonce and the
+ * round record, so a round is there whole or not at all (ADR 023). The same requestKey returns the
+ * same round; a concurrent twin fails on the round's unique key and, run again, finds it.
  */
 
 type Member = typeof members.$inferSelect;
@@ -37,11 +40,7 @@ function requireReal(member: Member) {
 async function activeSeed(db: Database, memberId: number) {
   const [row] = await db.select().from(fairSeeds).where(and(eq(fairSeeds.memberId, memberId), eq(fairSeeds.active, true))).limit(1);
   if (row) return row;
-  const pair = newSeedPair();
-  await db
-    .insert(fairSeeds)
-    .values({ memberId, serverSeed: pair.serverSeed, serverSeedHash: pair.serverSeedHash, nextServerSeed: pair.nextServerSeed, nextServerSeedHash: pair.nextServerSeedHash, clientSeed: pair.clientSeed })
-    .onConflictDoNothing();
+  await db.insert(fairSeeds).values(newSeedRow(memberId)).onConflictDoNothing();
   const [made] = await db.select().from(fairSeeds).where(and(eq(fairSeeds.memberId, memberId), eq(fairSeeds.active, true))).limit(1);
   return made!;
 }
@@ -93,53 +92,184 @@ export async function revealedSeeds(db: Database, member: Member, limit = 20) {
   return rows.map((r) => ({ serverSeed: r.serverSeed, serverSeedHash: r.serverSeedHash, clientSeed: r.clientSeed, roundsPlayed: r.nonce, revealedAt: r.revealedAt?.toISOString() ?? null }));
 }
 
-/** Takes the next nonce of the member's active pair, atomically. */
-async function takeNonce(db: Database, memberId: number) {
-  await activeSeed(db, memberId);
-  const [row] = await db
-    .update(fairSeeds)
-    .set({ nonce: sql`${fairSeeds.nonce} + 1` })
-    .where(and(eq(fairSeeds.memberId, memberId), eq(fairSeeds.active, true)))
-    .returning({ id: fairSeeds.id, nonce: sql<number>`${fairSeeds.nonce} - 1`, serverSeed: fairSeeds.serverSeed, clientSeed: fairSeeds.clientSeed });
-  if (!row) throw new DomainError("SEED_BUSY", "Try again", 409);
-  return { ...row, nonce: Number(row.nonce) };
+// ---------------------------------------------------------------- money: one transaction per round
+
+/**
+ * What a round needs of its merchant: the currency and whether the member plays from the main
+ * wallet (single wallet) or a HOUSE wallet. Kept per database and merchant, and checked against
+ * the merchant's row inside the round's first statement, so a change made by the operator (on
+ * any node) is never used stale: the round is run again with the new row.
+ */
+interface MerchantTerms {
+  currency: string;
+  single: boolean;
+}
+const termsCache = new WeakMap<object, Map<string, MerchantTerms>>();
+
+async function merchantTerms(db: Database, code: string): Promise<MerchantTerms> {
+  let cache = termsCache.get(db);
+  if (!cache) termsCache.set(db, (cache = new Map()));
+  const hit = cache.get(code);
+  if (hit) return hit;
+  const [m] = await db.select({ currency: merchants.currency, single: merchants.isSingleWallet }).from(merchants).where(eq(merchants.code, code)).limit(1);
+  if (!m) throw new DomainError("MERCHANT_NOT_FOUND", "No such merchant", 404);
+  cache.set(code, m);
+  return m;
 }
 
-// ---------------------------------------------------------------- money through the wallet service
+/** The merchant's row changed since it was kept: the round's transaction is rolled back and run again. */
+class StaleMerchant extends Error {}
 
-interface Money {
-  merchant: typeof merchants.$inferSelect;
-  token: string;
+/** The two ledger accounts of a member's rounds (ids are cached by the ledger once they exist). */
+interface RoundAccounts {
+  merchantCode: string;
+  currency: string;
+  member: number;
+  house: number;
 }
 
-async function moneyFor(db: Database, member: Member, game: HouseGameCode): Promise<Money> {
-  const [merchant] = await db.select().from(merchants).where(eq(merchants.code, member.merchantCode)).limit(1);
-  if (!merchant) throw new DomainError("MERCHANT_NOT_FOUND", "No such merchant", 404);
-  const token = await createLaunchToken(db, { memberId: member.id, merchantCode: member.merchantCode, vendorCode: HOUSE_VENDOR, gameCode: game, category: HOUSE_GAMES[game].category });
-  return { merchant, token };
+async function roundAccounts(db: Database, member: Member, terms: MerchantTerms): Promise<RoundAccounts> {
+  const base = { merchantCode: member.merchantCode, currency: terms.currency, memberId: member.id };
+  const [memberAccount, house] = await Promise.all([
+    ensureAccount(db, { ...base, kind: "member", wallet: terms.single ? "MAIN" : HOUSE_VENDOR }),
+    ensureAccount(db, { ...base, kind: "house" }),
+  ]);
+  return { merchantCode: member.merchantCode, currency: terms.currency, member: memberAccount, house };
 }
 
-const toMinor = (decimal: string, currency: string) => parseAmount(decimal, currency) ?? 0n;
-
-async function debit(db: Database, money: Money, round: Round, txId: string, amount: bigint): Promise<bigint> {
-  const res = await walletDebit(db, HOUSE_VENDOR, {
-    token: money.token,
-    transactionId: txId,
-    roundId: `R${round.id}`,
-    gameCode: round.gameCode,
-    amount: formatAmount(amount, round.currency),
+/**
+ * A round's stake (member → house) or payout (house → member) through the ledger's one-statement
+ * posting. The keys and references are the ones the vendor wallet gave these movements (vendor
+ * HOUSE, transaction ids `house:<round>:stake|act<n>|win`), so a round left open by an earlier
+ * version is finished without moving its stake twice.
+ */
+function postRoundMove(tx: Tx, acc: RoundAccounts, roundId: number, category: string, move: "stake" | `act${number}` | "win", amount: bigint): Promise<PostedTransfer> {
+  const payout = move === "win";
+  return postTransfer(tx, {
+    merchantCode: acc.merchantCode,
+    currency: acc.currency,
+    debitAccountId: payout ? acc.house : acc.member,
+    creditAccountId: payout ? acc.member : acc.house,
+    amount,
+    kind: payout ? "win" : "bet",
+    key: `wallet:${HOUSE_VENDOR}:house:${roundId}:${move}`,
+    reference: `R${roundId}`,
+    category,
   });
-  return toMinor(res.body.balance, round.currency);
 }
 
-async function credit(db: Database, money: Money, round: Round, amount: bigint): Promise<bigint> {
-  const res = await walletCredit(db, HOUSE_VENDOR, {
-    token: money.token,
-    transactionId: `house:${round.id}:win`,
-    roundId: `R${round.id}`,
-    amount: formatAmount(amount, round.currency),
-  });
-  return toMinor(res.body.balance, round.currency);
+const insufficient = (e: InsufficientFunds, currency: string, field: string) =>
+  new DomainError("INSUFFICIENT_FUNDS", "Insufficient balance", 400, { field, balance: formatAmount(e.balance, currency) });
+
+interface Claim {
+  existingId: number | null;
+  inPlayId: number | null;
+  currency: string | null;
+  single: boolean | null;
+  seed: { id: number; nonce: number; serverSeed: string; serverSeedHash: string; clientSeed: string } | null;
+  roundId: number | null;
+}
+
+/**
+ * The round's first statement: the round already made under this requestKey, else (for a stateful
+ * game) the member's round in play, else the next nonce of the member's active seed pair, taken,
+ * with the seed it belongs to, an id for the new round, and the merchant's row to check the kept
+ * terms against. A concurrent twin waits here for the first one's seed row; it does not see the
+ * first round (this statement's snapshot is older) and fails on the round's unique key later, so
+ * the retry finds the round and the twin's nonce and money are rolled back.
+ */
+async function claimNonce(tx: Tx, member: Member, game: HouseGameCode, requestKey: string, session: boolean): Promise<Claim> {
+  const [row] = rowsOf<{
+    existing_id: string | null;
+    in_play_id: string | null;
+    currency: string | null;
+    is_single_wallet: boolean | null;
+    seed_id: number | null;
+    nonce: number | null;
+    server_seed: string | null;
+    server_seed_hash: string | null;
+    client_seed: string | null;
+    round_id: string | null;
+  }>(
+    await executePrepared(
+      tx,
+      sql`
+      with existing as (
+        select id from house_rounds where member_id = ${member.id}::int and request_key = ${requestKey}::text
+      ),
+      in_play as (
+        select id from house_rounds
+        where ${session}::boolean and member_id = ${member.id}::int and game_code = ${game}::text and status = 'OPEN'
+        limit 1
+      ),
+      taken as (
+        update fair_seeds set nonce = nonce + 1
+        where member_id = ${member.id}::int and active and not exists (select 1 from existing) and not exists (select 1 from in_play)
+        returning id, nonce - 1 as nonce, server_seed, server_seed_hash, client_seed
+      )
+      select (select id::text from existing) as existing_id, (select id::text from in_play) as in_play_id,
+        m.currency, m.is_single_wallet, t.id as seed_id, t.nonce, t.server_seed, t.server_seed_hash, t.client_seed,
+        case when t.id is null then null else nextval(pg_get_serial_sequence('house_rounds', 'id'))::text end as round_id
+      from (select 1) as one left join taken t on true left join merchants m on m.code = ${member.merchantCode}::text`,
+    ),
+  );
+  if (!row) throw new Error("claimNonce returned no row");
+  const id = (v: string | null) => (v === null ? null : Number(v));
+  return {
+    existingId: id(row.existing_id),
+    inPlayId: id(row.in_play_id),
+    currency: row.currency,
+    single: row.is_single_wallet,
+    seed:
+      row.seed_id === null
+        ? null
+        : { id: row.seed_id, nonce: Number(row.nonce), serverSeed: row.server_seed!, serverSeedHash: row.server_seed_hash!, clientSeed: row.client_seed! },
+    roundId: id(row.round_id),
+  };
+}
+
+const epochMs = (column: string) => sql.raw(`(extract(epoch from date_trunc('milliseconds', ${column})) * 1000)::bigint::text`);
+
+/**
+ * Writes a new round in one statement, settled or (a stateful game) open with its state, with its
+ * winners-board row when the win is board-sized. A stateful game's round is only written when
+ * the member has no other round of that game in play: this statement runs after the seed row's
+ * lock, so it sees a round that a concurrent start committed meanwhile.
+ */
+async function insertRound(tx: Tx, member: Member, r: Omit<Round, "createdAt" | "settledAt" | "actions">, session: boolean): Promise<Round> {
+  const settled = r.status === "SETTLED";
+  const big = settled && r.win >= WINNER_BOARD_MIN && r.win > r.stake;
+  const json = (v: unknown) => (v === null || v === undefined ? null : JSON.stringify(v));
+  const [row] = rowsOf<{ open_id: string | null; created_ms: string | null; settled_ms: string | null }>(
+    await tx.execute(sql`
+      with open as (
+        select id from house_rounds
+        where ${session}::boolean and member_id = ${r.memberId}::int and game_code = ${r.gameCode}::text and status = 'OPEN'
+        limit 1
+      ),
+      made as (
+        insert into house_rounds (id, member_id, merchant_code, game_code, category, currency, seed_id, nonce, client_seed, request_key,
+          bets, state, outcome, status, stake, win, balance_before, balance_after, settled_at)
+        overriding system value
+        select ${r.id}::bigint, ${r.memberId}::int, ${r.merchantCode}::text, ${r.gameCode}::text, ${r.category}::text, ${r.currency}::text,
+          ${r.seedId}::int, ${r.nonce}::int, ${r.clientSeed}::text, ${r.requestKey}::text, ${json(r.bets)}::jsonb, ${json(r.state)}::jsonb,
+          ${json(r.outcome)}::jsonb, ${r.status}::text, ${r.stake.toString()}::bigint, ${r.win.toString()}::bigint,
+          ${r.balanceBefore.toString()}::bigint, ${r.balanceAfter === null ? null : r.balanceAfter.toString()}::bigint,
+          case when ${settled}::boolean then now() end
+        where not exists (select 1 from open)
+        returning created_at, settled_at
+      ),
+      board as (
+        insert into winners (merchant_code, account, node_id, win_amount, currency)
+        select ${r.merchantCode}::text, ${maskAccount(member.account)}::text, g.node_id, ${r.win.toString()}::bigint, ${r.currency}::text
+        from games g where ${big}::boolean and g.game_code = ${r.gameCode}::text and exists (select 1 from made)
+        limit 1
+      )
+      select (select id::text from open) as open_id, ${epochMs("m.created_at")} as created_ms, ${epochMs("m.settled_at")} as settled_ms
+      from (select 1) as one left join made m on true`),
+  );
+  if (!row?.created_ms) throw new DomainError("ROUND_IN_PLAY", "Finish the round in play first", 409, { roundId: Number(row?.open_id) });
+  return { ...r, actions: [], createdAt: new Date(Number(row.created_ms)), settledAt: row.settled_ms === null ? null : new Date(Number(row.settled_ms)) };
 }
 
 // ---------------------------------------------------------------- rounds
@@ -248,111 +378,232 @@ async function seedOf(db: Database, seedId: number) {
 const seedsOf = (seed: { serverSeed: string }, r: Round): RoundSeeds => ({ serverSeed: seed.serverSeed, clientSeed: r.clientSeed, nonce: r.nonce });
 
 /** Big wins on the winners board, from real rounds. */
-export async function recordBigWin(db: Database, w: { merchantCode: string; account: string; gameCode: string; stake: bigint; win: bigint; currency: string }) {
+export async function recordBigWin(db: Executor, w: { merchantCode: string; account: string; gameCode: string; stake: bigint; win: bigint; currency: string }) {
   if (w.win < WINNER_BOARD_MIN || w.win <= w.stake) return;
   const [g] = await db.select({ nodeId: games.nodeId }).from(games).where(eq(games.gameCode, w.gameCode)).limit(1);
   if (!g) return;
   await db.insert(winners).values({ merchantCode: w.merchantCode, account: maskAccount(w.account), nodeId: g.nodeId, winAmount: w.win, currency: w.currency });
 }
 
-/** Ends a round: the payout credited (0 closes a loss), the record and the balance after kept. */
-async function finish(db: Database, member: Member, money: Money, r: Round, record: RoundRecord, extraStake = 0n) {
-  const payout = BigInt(record.totalPayout);
-  const after = await credit(db, money, r, payout);
-  const [done] = await db
-    .update(houseRounds)
-    .set({ status: "SETTLED", outcome: record, win: payout, stake: r.stake + extraStake, balanceAfter: after, settledAt: new Date(), state: null })
-    .where(and(eq(houseRounds.id, r.id), eq(houseRounds.status, "OPEN")))
-    .returning();
-  if (done) await recordBigWin(db, { merchantCode: done.merchantCode, account: member.account, gameCode: done.gameCode, stake: done.stake, win: payout, currency: done.currency });
-  return done ?? (await db.select().from(houseRounds).where(eq(houseRounds.id, r.id)))[0]!;
+/** Rounds that a retry of their request gets back as they are. */
+const keptAsIs = (r: Round) => r.status === "SETTLED" || r.actions.length > 0 || (r.state !== null && HOUSE_GAMES[r.gameCode as HouseGameCode]?.type === "session");
+
+/** A round with its seed (server seed for play, its hash for the view). */
+async function roundWithSeed(ex: Executor, where: SQL | undefined) {
+  const [row] = await ex
+    .select({ round: houseRounds, serverSeed: fairSeeds.serverSeed, seedHash: fairSeeds.serverSeedHash })
+    .from(houseRounds)
+    .innerJoin(fairSeeds, eq(fairSeeds.id, houseRounds.seedId))
+    .where(where)
+    .limit(1);
+  return row;
+}
+
+interface RoundChanges {
+  state: unknown;
+  actions: string[];
+  extraStake: bigint;
+  /** Set when the round ends. */
+  record: RoundRecord | null;
+  /** The stake posted in this transaction (its balance after is the member's now). */
+  staked: PostedTransfer | null;
 }
 
 /**
- * Plays (instant games) or starts (blackjack, three card poker, hi-lo) a round. The same
- * requestKey returns the same round; a round cut off half way is finished by the retry.
+ * Saves a move of a round in play, or ends it: the payout posted (nothing for a loss), the record
+ * and the balance after kept. Only the first of two concurrent identical moves is kept (the round
+ * must still have `n` actions); the other is rolled back whole, its stake included.
+ */
+async function saveRound(tx: Tx, member: Member, acc: RoundAccounts, round: Round, n: number, c: RoundChanges): Promise<Round> {
+  const payout = c.record ? BigInt(c.record.totalPayout) : 0n;
+  const paid = payout > 0n ? await postRoundMove(tx, acc, round.id, round.category, "win", payout) : null;
+  const after = paid?.creditBalanceAfter ?? c.staked?.debitBalanceAfter;
+  const [saved] = await tx
+    .update(houseRounds)
+    .set({
+      state: c.record ? null : c.state,
+      actions: c.actions,
+      stake: round.stake + c.extraStake,
+      ...(c.record
+        ? {
+            status: "SETTLED" as const,
+            outcome: c.record,
+            win: payout,
+            balanceAfter: after ?? sql`(select ${ledgerAccounts.balance} from ${ledgerAccounts} where ${ledgerAccounts.id} = ${acc.member})`,
+            settledAt: sql`now()`,
+          }
+        : {}),
+    })
+    .where(and(eq(houseRounds.id, round.id), eq(houseRounds.status, "OPEN"), sql`jsonb_array_length(${houseRounds.actions}) = ${n}`))
+    .returning();
+  if (!saved) throw new DomainError("ROUND_BUSY", "This move was already made", 409);
+  if (c.record) await recordBigWin(tx, { merchantCode: saved.merchantCode, account: member.account, gameCode: saved.gameCode, stake: saved.stake, win: payout, currency: saved.currency });
+  return saved;
+}
+
+type Played = { view: ReturnType<typeof roundView> } | { refused: InsufficientFunds };
+
+/**
+ * The round of a requestKey that was already made: given back as it is, or, when an earlier
+ * version left it open between its stake and its payout (each was a transaction of its own then),
+ * finished now. Its stake is posted under the key it had, so a stake already taken is not taken
+ * again; when it was never taken and the balance is short, the round is dropped as before.
+ */
+async function keptRound(tx: Tx, member: Member, acc: RoundAccounts, id: number): Promise<Played> {
+  const kept = (await roundWithSeed(tx, eq(houseRounds.id, id)))!;
+  const round = kept.round;
+  if (keptAsIs(round) || !isHouseGameCode(round.gameCode)) return { view: roundView(round, kept.seedHash) };
+  const game = round.gameCode;
+  const entry = HOUSE_GAMES[game];
+  const seeds = seedsOf(kept, round);
+  const bets = betsFromJson(round.bets as JsonValue[]);
+  let staked: PostedTransfer;
+  try {
+    staked = await postRoundMove(tx, acc, round.id, round.category, "stake", round.stake);
+  } catch (e) {
+    if (!(e instanceof InsufficientFunds)) throw e;
+    await tx.delete(houseRounds).where(and(eq(houseRounds.id, round.id), eq(houseRounds.status, "OPEN")));
+    return { refused: e };
+  }
+  const changes = { actions: [], extraStake: 0n, staked: staked.replayed ? null : staked };
+  if (entry.type === "instant") {
+    const { record } = playInstantRound(game, seeds, bets);
+    return { view: roundView(await saveRound(tx, member, acc, round, 0, { ...changes, state: null, record }), kept.seedHash) };
+  }
+  const state = entry.engine.start(createRng(seeds), bets as never);
+  const record = entry.engine.settlement(state) ? sessionRecord(game, seeds, bets, [], state) : null;
+  return { view: roundView(await saveRound(tx, member, acc, round, 0, { ...changes, state: record ? null : entry.engine.toJSON(state), record }), kept.seedHash) };
+}
+
+/** A fresh seed pair's row for a member who has none (their first round or seed view). */
+function newSeedRow(memberId: number) {
+  const pair = newSeedPair();
+  return { memberId, serverSeed: pair.serverSeed, serverSeedHash: pair.serverSeedHash, nextServerSeed: pair.nextServerSeed, nextServerSeedHash: pair.nextServerSeedHash, clientSeed: pair.clientSeed };
+}
+
+/**
+ * A round in one transaction: the nonce taken (with the replay and in-play checks), the stake
+ * posted, the outcome drawn, the payout posted, the round written. Five or six statements with
+ * BEGIN and COMMIT; nothing of it is left when any of them fails.
+ */
+async function startRound(
+  tx: Tx,
+  member: Member,
+  game: HouseGameCode,
+  bets: Bet[] | { invalid: unknown },
+  requestKey: string,
+  terms: MerchantTerms,
+  acc: RoundAccounts,
+): Promise<Played> {
+  const entry = HOUSE_GAMES[game];
+  const session = entry.type === "session";
+  let claim = await claimNonce(tx, member, game, requestKey, session);
+  if (claim.existingId === null && claim.inPlayId === null && !claim.seed) {
+    await tx.insert(fairSeeds).values(newSeedRow(member.id)).onConflictDoNothing();
+    claim = await claimNonce(tx, member, game, requestKey, session);
+  }
+  if (claim.existingId !== null) return keptRound(tx, member, acc, claim.existingId);
+  if (claim.currency === null) throw new DomainError("MERCHANT_NOT_FOUND", "No such merchant", 404);
+  if (claim.currency !== terms.currency || claim.single !== terms.single) throw new StaleMerchant();
+  if (claim.inPlayId !== null) throw new DomainError("ROUND_IN_PLAY", "Finish the round in play first", 409, { roundId: claim.inPlayId });
+  if (!Array.isArray(bets)) throw bets.invalid;
+  const seed = claim.seed!;
+  const id = claim.roundId!;
+  const seeds: RoundSeeds = { serverSeed: seed.serverSeed, clientSeed: seed.clientSeed, nonce: seed.nonce };
+  const stake = bets.reduce((s, b) => s + b.amount, 0n);
+
+  const staked = await postRoundMove(tx, acc, id, entry.category, "stake", stake);
+  let record: RoundRecord | null;
+  let state: unknown = null;
+  if (entry.type === "instant") {
+    record = playInstantRound(game, seeds, bets).record;
+  } else {
+    const started = entry.engine.start(createRng(seeds), bets as never);
+    record = entry.engine.settlement(started) ? sessionRecord(game, seeds, bets, [], started) : null;
+    if (!record) state = entry.engine.toJSON(started);
+  }
+  const payout = record ? BigInt(record.totalPayout) : 0n;
+  const after = payout > 0n ? (await postRoundMove(tx, acc, id, entry.category, "win", payout)).creditBalanceAfter : staked.debitBalanceAfter;
+  const round = await insertRound(
+    tx,
+    member,
+    {
+      id,
+      memberId: member.id,
+      merchantCode: member.merchantCode,
+      gameCode: game,
+      category: entry.category,
+      currency: terms.currency,
+      seedId: seed.id,
+      nonce: seed.nonce,
+      clientSeed: seed.clientSeed,
+      requestKey,
+      bets: betsToJson(bets),
+      state,
+      outcome: record,
+      status: record ? "SETTLED" : "OPEN",
+      stake,
+      win: payout,
+      balanceBefore: staked.debitBalanceAfter + stake,
+      balanceAfter: record ? after : null,
+    },
+    session,
+  );
+  return { view: roundView(round, seed.serverSeedHash) };
+}
+
+/**
+ * Plays (instant games) or starts (blackjack, three card poker, hi-lo) a round, in one database
+ * transaction. The same requestKey returns the same round, concurrent twins included.
  */
 export async function playRound(db: Database, member: Member, input: { game: string; bets: BetInput[]; requestKey: string }) {
   requireReal(member);
   if (!isHouseGameCode(input.game)) throw new DomainError("GAME_NOT_FOUND", "No such game", 404);
   const game = input.game;
-  const entry = HOUSE_GAMES[game];
-  const money = await moneyFor(db, member, game);
-  const currency = money.merchant.currency;
-  const wallet = money.merchant.isSingleWallet ? "MAIN" : HOUSE_VENDOR;
-
-  let [round] = await db.select().from(houseRounds).where(and(eq(houseRounds.memberId, member.id), eq(houseRounds.requestKey, input.requestKey))).limit(1);
-  if (!round) {
-    const bets = parseBets(game, input.bets, currency);
-    if (entry.type === "session") {
-      const [open] = await db
-        .select({ id: houseRounds.id })
-        .from(houseRounds)
-        .where(and(eq(houseRounds.memberId, member.id), eq(houseRounds.gameCode, game), eq(houseRounds.status, "OPEN")))
-        .limit(1);
-      if (open) throw new DomainError("ROUND_IN_PLAY", "Finish the round in play first", 409, { roundId: open.id });
+  for (let attempt = 1; ; attempt++) {
+    const terms = await merchantTerms(db, member.merchantCode);
+    let bets: Bet[] | { invalid: unknown };
+    try {
+      bets = parseBets(game, input.bets, terms.currency);
+    } catch (e) {
+      // The bets are only read for a new round: a retry of a request that made one gets it back.
+      const [known] = await db.select({ id: houseRounds.id }).from(houseRounds).where(and(eq(houseRounds.memberId, member.id), eq(houseRounds.requestKey, input.requestKey))).limit(1);
+      if (!known) throw e;
+      bets = { invalid: e };
     }
-    const stake = bets.reduce((s, b) => s + b.amount, 0n);
-    const seed = await takeNonce(db, member.id);
-    const before = await memberBalance(db, member.merchantCode, currency, member.id, wallet);
-    const [made] = await db
-      .insert(houseRounds)
-      .values({
-        memberId: member.id,
-        merchantCode: member.merchantCode,
-        gameCode: game,
-        category: entry.category,
-        currency,
-        seedId: seed.id,
-        nonce: seed.nonce,
-        clientSeed: seed.clientSeed,
-        requestKey: input.requestKey,
-        bets: betsToJson(bets),
-        stake,
-        balanceBefore: before,
-      })
-      .onConflictDoNothing()
-      .returning();
-    round = made ?? (await db.select().from(houseRounds).where(and(eq(houseRounds.memberId, member.id), eq(houseRounds.requestKey, input.requestKey))).limit(1))[0]!;
-  }
-  if (round.status === "SETTLED" || round.actions.length > 0 || (round.state && entry.type === "session")) {
-    return roundView(round, (await seedOf(db, round.seedId)).serverSeedHash);
-  }
-
-  const seed = await seedOf(db, round.seedId);
-  const seeds = seedsOf(seed, round);
-  const bets = betsFromJson(round.bets as JsonValue[]);
-  try {
-    await debit(db, money, round, `house:${round.id}:stake`, round.stake);
-  } catch (e) {
-    // Nothing was taken: the round never happened.
-    if (e instanceof DomainError && e.code === "INSUFFICIENT_FUNDS") {
-      await db.delete(houseRounds).where(and(eq(houseRounds.id, round.id), eq(houseRounds.status, "OPEN")));
-      throw new DomainError("INSUFFICIENT_FUNDS", "Insufficient balance", 400, { field: "bets", balance: e.details?.balance });
+    const acc = await roundAccounts(db, member, terms);
+    let played: Played;
+    try {
+      played = await withLedgerTx(db, (tx) => startRound(tx, member, game, bets, input.requestKey, terms, acc));
+    } catch (e) {
+      if (e instanceof StaleMerchant && attempt < 3) {
+        termsCache.get(db)?.delete(member.merchantCode);
+        continue;
+      }
+      // Rolled back whole: no round, no nonce, no movement.
+      if (e instanceof InsufficientFunds) throw insufficient(e, terms.currency, "bets");
+      throw e;
     }
-    throw e;
+    if ("refused" in played) throw insufficient(played.refused, terms.currency, "bets");
+    return played.view;
   }
-  if (entry.type === "instant") {
-    const { record } = playInstantRound(game, seeds, bets);
-    return roundView(await finish(db, member, money, round, record), seed.serverSeedHash);
-  }
-  const state = entry.engine.start(createRng(seeds), bets as never);
-  if (entry.engine.settlement(state)) {
-    return roundView(await finish(db, member, money, round, sessionRecord(game, seeds, bets, [], state)), seed.serverSeedHash);
-  }
-  const [stored] = await db
-    .update(houseRounds)
-    .set({ state: entry.engine.toJSON(state) })
-    .where(and(eq(houseRounds.id, round.id), eq(houseRounds.status, "OPEN")))
-    .returning();
-  return roundView(stored ?? round, seed.serverSeedHash);
 }
 
-/** A decision in a stateful round (hit, stand, double, split; play or fold; higher, lower, cash out). */
+/**
+ * A decision in a stateful round (hit, stand, double, split; play or fold; higher, lower, cash out):
+ * the move's extra stake, the new state and (when it ends the round) the payout, in one transaction.
+ */
 export async function actInRound(db: Database, member: Member, roundId: number, action: string) {
   requireReal(member);
-  const [round] = await db.select().from(houseRounds).where(and(eq(houseRounds.id, roundId), eq(houseRounds.memberId, member.id))).limit(1);
-  if (!round) throw new DomainError("ROUND_NOT_FOUND", "No such round", 404);
+  const [kept] = await db
+    .select({ round: houseRounds, serverSeed: fairSeeds.serverSeed, seedHash: fairSeeds.serverSeedHash, currency: merchants.currency, single: merchants.isSingleWallet })
+    .from(houseRounds)
+    .innerJoin(fairSeeds, eq(fairSeeds.id, houseRounds.seedId))
+    .innerJoin(merchants, eq(merchants.code, houseRounds.merchantCode))
+    .where(and(eq(houseRounds.id, roundId), eq(houseRounds.memberId, member.id)))
+    .limit(1);
+  if (!kept) throw new DomainError("ROUND_NOT_FOUND", "No such round", 404);
+  const round = kept.round;
   if (round.status !== "OPEN" || !round.state) throw new DomainError("ROUND_FINISHED", "This round is over", 409);
   if (!isHouseGameCode(round.gameCode)) throw new DomainError("GAME_NOT_FOUND", "No such game", 404);
   const game = round.gameCode;
@@ -360,19 +611,9 @@ export async function actInRound(db: Database, member: Member, roundId: number, 
   if (entry.type !== "session") throw new DomainError("ROUND_FINISHED", "This round is over", 409);
   const state = entry.engine.fromJSON(round.state as JsonValue);
   if (!entry.engine.legalActions(state).includes(action)) throw new DomainError("ILLEGAL_ACTION", "That move is not possible now", 400, { field: "action" });
-  const money = await moneyFor(db, member, game);
-  const seed = await seedOf(db, round.seedId);
-  const seeds = seedsOf(seed, round);
+  const seeds = seedsOf(kept, round);
   const n = round.actions.length;
   const extra = entry.engine.stakeFor(state, action);
-  if (extra > 0n) {
-    try {
-      await debit(db, money, round, `house:${round.id}:act${n}`, extra);
-    } catch (e) {
-      if (e instanceof DomainError && e.code === "INSUFFICIENT_FUNDS") throw new DomainError("INSUFFICIENT_FUNDS", "Insufficient balance", 400, { field: "action" });
-      throw e;
-    }
-  }
   let next: unknown;
   try {
     // The table's limits bound what an action may pay (hi-lo's cash-out, a double's payout).
@@ -382,18 +623,19 @@ export async function actInRound(db: Database, member: Member, roundId: number, 
     throw e;
   }
   const actions = [...round.actions, action];
-  // Only the first of two concurrent identical moves is kept (its debit was one, by its transaction id).
-  const [saved] = await db
-    .update(houseRounds)
-    .set({ state: entry.engine.toJSON(next), actions, stake: round.stake + extra })
-    .where(and(eq(houseRounds.id, round.id), eq(houseRounds.status, "OPEN"), sql`jsonb_array_length(${houseRounds.actions}) = ${n}`))
-    .returning();
-  if (!saved) throw new DomainError("ROUND_BUSY", "This move was already made", 409);
-  if (entry.engine.settlement(next)) {
-    const bets = betsFromJson(round.bets as JsonValue[]);
-    return roundView(await finish(db, member, money, saved, sessionRecord(game, seeds, bets, actions, next)), seed.serverSeedHash);
+  const record = entry.engine.settlement(next) ? sessionRecord(game, seeds, betsFromJson(round.bets as JsonValue[]), actions, next) : null;
+  const acc = await roundAccounts(db, member, { currency: kept.currency, single: kept.single });
+  try {
+    const saved = await withLedgerTx(db, async (tx) => {
+      // A twin of this move posts under the same key (a replay) and is then refused by saveRound.
+      const staked = extra > 0n ? await postRoundMove(tx, acc, round.id, round.category, `act${n}`, extra) : null;
+      return saveRound(tx, member, acc, round, n, { state: entry.engine.toJSON(next), actions, extraStake: extra, record, staked: staked?.replayed ? null : staked });
+    });
+    return roundView(saved, kept.seedHash);
+  } catch (e) {
+    if (e instanceof InsufficientFunds) throw new DomainError("INSUFFICIENT_FUNDS", "Insufficient balance", 400, { field: "action" });
+    throw e;
   }
-  return roundView(saved, seed.serverSeedHash);
 }
 
 export async function getRound(db: Database, member: Member, roundId: number) {

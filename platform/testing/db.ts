@@ -1,6 +1,11 @@
 import { randomBytes } from "node:crypto";
 import postgres from "postgres";
-import { openDb, type DbHandle } from "../db/client.js";
+import type { PGlite } from "@electric-sql/pglite";
+import type { Logger } from "drizzle-orm";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { drizzle as drizzlePostgres } from "drizzle-orm/postgres-js";
+import { openDb, type Database, type DbHandle } from "../db/client.js";
+import * as schema from "../db/schema.js";
 import { runMigrations } from "../db/migrate.js";
 import { seedDemo, type SeedOptions } from "../db/seed.js";
 import { createPlatformApp } from "../app.js";
@@ -137,4 +142,24 @@ export function playersOf(call: () => Caller, opts: { prefix: string; ip: string
   }
   const balance = async (token: string) => (await call()("/wps/v2/wallets/balance", { headers: auth(token) })).body.value.balance as string;
   return { host, auth, key, player, balance, cents: (s: string) => Math.round(Number(s) * 100) };
+}
+
+/**
+ * The test database through a second drizzle instance on the same client (same pool or PGlite)
+ * that counts the statements it sends, each a round trip: every query drizzle runs, and two per
+ * transaction opened for BEGIN and COMMIT (or ROLLBACK), which the drivers send past drizzle's
+ * logger. Caches kept per database object (ledger account ids, merchant terms) start empty.
+ */
+export function countingDb(handle: DbHandle): { db: Database; statements(): number } {
+  let n = 0;
+  const logger: Logger = { logQuery: () => void n++ };
+  const client = (handle.db as unknown as { $client: unknown }).$client;
+  const db: Database =
+    handle.kind === "postgres" ? drizzlePostgres(client as postgres.Sql, { schema, logger }) : drizzlePglite(client as PGlite, { schema, logger });
+  const transaction = db.transaction.bind(db);
+  db.transaction = ((fn, config) => {
+    n += 2;
+    return transaction(fn, config);
+  }) as Database["transaction"];
+  return { db, statements: () => n };
 }

@@ -1,0 +1,259 @@
+import { and, eq, sql } from "drizzle-orm";
+import { countingDb, createTestPlatform, playersOf } from "../testing/db.js";
+import { checkInvariants, memberBalance, transfer } from "../ledger/service.js";
+import { createRng, hashSeed, newServerSeed } from "../house/fair.js";
+import { HOUSE_GAMES } from "../house/games/index.js";
+import type { Bet } from "../house/bets.js";
+import { members } from "../accounts/schema.js";
+import { winners } from "../games/schema.js";
+import { rowsOf } from "../db/client.js";
+import { fairSeeds, houseRounds } from "./schema.js";
+import { actInRound, playRound, WINNER_BOARD_MIN } from "./service.js";
+
+type TestPlatform = Awaited<ReturnType<typeof createTestPlatform>>;
+
+/**
+ * A round is one database transaction (issue 15, ADR 023): few statements, idempotent under
+ * concurrent twins, nothing left behind by a refusal or a failure half way.
+ */
+describe("in-house round as one transaction", () => {
+  let p: TestPlatform;
+  const { key, player } = playersOf(() => p.call, { prefix: "onetx", ip: "198.51.100.89" });
+
+  beforeAll(async () => {
+    p = await createTestPlatform();
+  });
+  afterAll(() => p.cleanup());
+
+  const memberOf = async (account: string) => (await p.handle.db.select().from(members).where(eq(members.account, account)))[0]!;
+  const balanceOf = (m: { id: number }) => memberBalance(p.handle.db, "DEMO", "USD", m.id);
+  const activeSeed = async (memberId: number) => (await p.handle.db.select().from(fairSeeds).where(and(eq(fairSeeds.memberId, memberId), eq(fairSeeds.active, true))))[0]!;
+  const count = async (query: ReturnType<typeof sql>) => Number(rowsOf<{ n: string | number }>(await p.handle.db.execute(query))[0]!.n);
+  /** Every row a round could leave, for one member. */
+  const footprint = async (memberId: number) => ({
+    rounds: await count(sql`select count(*) as n from house_rounds where member_id = ${memberId}`),
+    transfers: await count(sql`select count(*) as n from ledger_transfers t join ledger_accounts a on a.id in (t.debit_account_id, t.credit_account_id) where a.kind = 'member' and a.member_id = ${memberId}`),
+    walletRows: await count(sql`select (select count(*) from wallet_transactions where member_id = ${memberId}) + (select count(*) from wallet_rounds where member_id = ${memberId}) + (select count(*) from launch_tokens where member_id = ${memberId}) as n`),
+    nonce: (await activeSeed(memberId)).nonce,
+    dayBets: await count(sql`select coalesce(sum(bet_count), 0) as n from member_day_totals where member_id = ${memberId}`),
+  });
+
+  /**
+   * Makes the member's active server seed one whose next round of `game` with `bets` pays out
+   * (and `atLeast` minor units when given), so a test knows a payout will be posted.
+   */
+  async function seedThatPays(memberId: number, game: "HOUSE_ROULETTE" | "HOUSE_DICE", bets: Bet[], atLeast = 1n) {
+    const seed = await activeSeed(memberId);
+    const engine = HOUSE_GAMES[game].engine;
+    for (let i = 0; i < 20_000; i++) {
+      const serverSeed = newServerSeed();
+      const played = engine.play(createRng({ serverSeed, clientSeed: seed.clientSeed, nonce: seed.nonce }), bets as never);
+      if (played.settlement.totalPayout >= atLeast) {
+        await p.handle.db.update(fairSeeds).set({ serverSeed, serverSeedHash: hashSeed(serverSeed) }).where(eq(fairSeeds.id, seed.id));
+        return { nonce: seed.nonce, payout: played.settlement.totalPayout };
+      }
+    }
+    throw new Error("no paying seed found");
+  }
+
+  it("settles an instant round in at most 6 statements, BEGIN and COMMIT included, board-sized wins too", async () => {
+    const m = await player("1000.00");
+    const member = await memberOf(m.account);
+    const counted = countingDb(p.handle);
+    // The first round makes the seed pair and fills the caches (account ids, merchant terms).
+    await playRound(counted.db, member, { game: "HOUSE_DICE", bets: [{ kind: "over", target: 5000, amount: "1.00" }], requestKey: key() });
+    const per: number[] = [];
+    for (const [game, bets] of [
+      ["HOUSE_ROULETTE", [{ kind: "red", amount: "2.00" }, { kind: "straight", numbers: [17], amount: "1.00" }]],
+      ["HOUSE_BACCARAT", [{ kind: "banker", amount: "3.00" }]],
+      ["HOUSE_DICE", [{ kind: "under", target: 5000, amount: "1.50" }]],
+      ["HOUSE_SICBO", [{ kind: "big", amount: "2.00" }]],
+      ["HOUSE_ROULETTE", [{ kind: "black", amount: "1.00" }]],
+    ] as const) {
+      const before = counted.statements();
+      const r = await playRound(counted.db, member, { game, bets: bets as never, requestKey: key() });
+      expect(r.status).toBe("SETTLED");
+      per.push(counted.statements() - before);
+    }
+    expect(Math.max(...per), `statements per round: ${per.join(", ")}`).toBeLessThanOrEqual(6);
+    // A losing round posts no payout: one statement fewer.
+    expect(Math.min(...per)).toBeGreaterThanOrEqual(5);
+
+    // A straight-up win of 36 x 5.00 = 180.00 goes on the winners board within the same statements.
+    const straight = [{ kind: "straight", numbers: [17], amount: 500n }] as unknown as Bet[];
+    const { payout } = await seedThatPays(member.id, "HOUSE_ROULETTE", straight, WINNER_BOARD_MIN);
+    const boardBefore = await count(sql`select count(*) as n from winners where merchant_code = 'DEMO'`);
+    const before = counted.statements();
+    const big = await playRound(counted.db, member, { game: "HOUSE_ROULETTE", bets: [{ kind: "straight", numbers: [17], amount: "5.00" }], requestKey: key() });
+    expect(counted.statements() - before).toBeLessThanOrEqual(6);
+    expect(big.win).toBe("180.00");
+    expect(payout).toBe(18_000n);
+    expect(await count(sql`select count(*) as n from winners where merchant_code = 'DEMO'`)).toBe(boardBefore + 1);
+    const [latest] = await p.handle.db.select().from(winners).orderBy(sql`${winners.id} desc`).limit(1);
+    expect(latest).toMatchObject({ winAmount: 18_000n, currency: "USD" });
+  });
+
+  it("starts, moves and ends a blackjack hand in at most 6 statements each", async () => {
+    const m = await player("100.00");
+    const member = await memberOf(m.account);
+    const counted = countingDb(p.handle);
+    await playRound(counted.db, member, { game: "HOUSE_DICE", bets: [{ kind: "over", target: 5000, amount: "1.00" }], requestKey: key() });
+    for (let hand = 0; hand < 3; hand++) {
+      let before = counted.statements();
+      let r = await playRound(counted.db, member, { game: "HOUSE_BLACKJACK", bets: [{ kind: "main", amount: "2.00" }], requestKey: key() });
+      expect(counted.statements() - before).toBeLessThanOrEqual(6);
+      for (let i = 0; i < 10 && r.status === "OPEN"; i++) {
+        before = counted.statements();
+        r = await actInRound(counted.db, member, r.id, r.legalActions.includes("stand") ? "stand" : r.legalActions[0]!);
+        expect(counted.statements() - before).toBeLessThanOrEqual(6);
+      }
+      expect(r.status).toBe("SETTLED");
+    }
+  });
+
+  it("pays concurrent twins of one requestKey once: one round, one nonce, one stake", async () => {
+    const m = await player("100.00");
+    const member = await memberOf(m.account);
+    await playRound(p.handle.db, member, { game: "HOUSE_DICE", bets: [{ kind: "over", target: 5000, amount: "1.00" }], requestKey: key() });
+    const before = await footprint(member.id);
+    const balance = await balanceOf(member);
+    const requestKey = key();
+    const twins = await Promise.all(
+      Array.from({ length: 8 }, () => playRound(p.handle.db, member, { game: "HOUSE_ROULETTE", bets: [{ kind: "red", amount: "4.00" }], requestKey })),
+    );
+    expect(new Set(twins.map((r) => r.id)).size).toBe(1);
+    const r = twins[0]!;
+    expect(r.status).toBe("SETTLED");
+    for (const t of twins) expect(t).toMatchObject({ balanceBefore: r.balanceBefore, balanceAfter: r.balanceAfter, win: r.win, nonce: before.nonce });
+    const after = await footprint(member.id);
+    expect(after.rounds).toBe(before.rounds + 1);
+    expect(after.nonce).toBe(before.nonce + 1);
+    expect(after.transfers).toBe(before.transfers + (r.win === "0.00" ? 1 : 2));
+    expect(after.dayBets).toBe(before.dayBets + 1);
+    const won = BigInt(r.win.replace(".", ""));
+    expect(await balanceOf(member)).toBe(balance - 400n + won);
+    expect(r.balanceBefore.replace(".", "")).toBe(balance.toString());
+  });
+
+  it("leaves nothing behind when the balance is short: no round, no nonce, no movement, no wallet rows", async () => {
+    const m = await player("5.00");
+    const member = await memberOf(m.account);
+    await playRound(p.handle.db, member, { game: "HOUSE_DICE", bets: [{ kind: "over", target: 5000, amount: "1.00" }], requestKey: key() });
+    const before = await footprint(member.id);
+    const balance = await balanceOf(member);
+    const refused = playRound(p.handle.db, member, { game: "HOUSE_ROULETTE", bets: [{ kind: "red", amount: "50.00" }], requestKey: key() });
+    await expect(refused).rejects.toMatchObject({ code: "INSUFFICIENT_FUNDS", status: 400, details: { field: "bets", balance: `${balance / 100n}.${String(balance % 100n).padStart(2, "0")}` } });
+    expect(await footprint(member.id)).toEqual(before);
+    expect(await balanceOf(member)).toBe(balance);
+    // The in-house vendor keeps no wallet bookkeeping (ADR 023).
+    expect(before.walletRows).toBe(0);
+  });
+
+  describe("a failure half way rolls the whole round back", () => {
+    const failOn = async (table: "ledger_transfers" | "house_rounds", when: string) => {
+      await p.handle.db.execute(sql.raw(`create or replace function onetx_fail() returns trigger language plpgsql as $$ begin raise exception 'injected failure'; end $$`));
+      await p.handle.db.execute(sql.raw(`create trigger onetx_fail before insert on ${table} for each row when (${when}) execute function onetx_fail()`));
+      return async () => {
+        await p.handle.db.execute(sql.raw(`drop trigger if exists onetx_fail on ${table}`));
+      };
+    };
+
+    // Before, the stake and the payout were transactions of their own: a round cut between them
+    // stayed OPEN, its stake taken, until the client retried. Now there is no such window.
+    for (const [where, table, when] of [
+      ["between the stake and the payout", "ledger_transfers", "new.kind = 'win' and new.reference like 'R%'"],
+      ["between the payout and the round record", "house_rounds", "true"],
+    ] as const) {
+      it(`${where}: no OPEN round waits for a retry, the retry plays it whole on the same nonce`, async () => {
+        const m = await player("100.00");
+        const member = await memberOf(m.account);
+        await playRound(p.handle.db, member, { game: "HOUSE_DICE", bets: [{ kind: "over", target: 5000, amount: "1.00" }], requestKey: key() });
+        const bets = [{ kind: "red", amount: "10.00" }];
+        const { nonce, payout } = await seedThatPays(member.id, "HOUSE_ROULETTE", [{ kind: "red", amount: 1000n }] as Bet[]);
+        const before = await footprint(member.id);
+        const balance = await balanceOf(member);
+        const requestKey = key();
+        const restore = await failOn(table, when);
+        try {
+          const failed = await playRound(p.handle.db, member, { game: "HOUSE_ROULETTE", bets, requestKey }).catch((e: Error) => e);
+          // drizzle wraps the driver's error as the cause of its own
+          expect(String((failed as Error & { cause?: Error }).cause?.message ?? failed)).toMatch(/injected failure/);
+        } finally {
+          await restore();
+        }
+        expect(await footprint(member.id)).toEqual(before);
+        expect(await balanceOf(member)).toBe(balance);
+        expect(await p.handle.db.select().from(houseRounds).where(eq(houseRounds.requestKey, requestKey))).toEqual([]);
+
+        const retried = await playRound(p.handle.db, member, { game: "HOUSE_ROULETTE", bets, requestKey });
+        expect(retried).toMatchObject({ status: "SETTLED", nonce, stake: "10.00", win: "20.00" });
+        expect(payout).toBe(2_000n);
+        expect(await balanceOf(member)).toBe(balance - 1_000n + payout);
+        expect((await footprint(member.id)).nonce).toBe(before.nonce + 1);
+      });
+    }
+  });
+
+  it("finishes a round an earlier version left open after its stake, without taking the stake again", async () => {
+    const m = await player("100.00");
+    const member = await memberOf(m.account);
+    await playRound(p.handle.db, member, { game: "HOUSE_DICE", bets: [{ kind: "over", target: 5000, amount: "1.00" }], requestKey: key() });
+    const seed = await activeSeed(member.id);
+    await p.handle.db.update(fairSeeds).set({ nonce: seed.nonce + 1 }).where(eq(fairSeeds.id, seed.id));
+    const balance = await balanceOf(member);
+    const requestKey = key();
+    // What the old code left when cut after its wallet debit: an OPEN round and the stake posted.
+    const [open] = await p.handle.db
+      .insert(houseRounds)
+      .values({
+        memberId: member.id,
+        merchantCode: "DEMO",
+        gameCode: "HOUSE_ROULETTE",
+        category: "LIVE",
+        currency: "USD",
+        seedId: seed.id,
+        nonce: seed.nonce,
+        clientSeed: seed.clientSeed,
+        requestKey,
+        bets: [{ kind: "red", amount: "300" }],
+        stake: 300n,
+        balanceBefore: balance,
+      })
+      .returning();
+    await transfer(p.handle.db, {
+      from: { merchantCode: "DEMO", currency: "USD", kind: "member", memberId: member.id, wallet: "MAIN" },
+      to: { merchantCode: "DEMO", currency: "USD", kind: "house", memberId: member.id },
+      amount: 300n,
+      kind: "bet",
+      key: `wallet:HOUSE:house:${open!.id}:stake`,
+      reference: `R${open!.id}`,
+      category: "LIVE",
+    });
+    const r = await playRound(p.handle.db, member, { game: "HOUSE_ROULETTE", bets: [{ kind: "red", amount: "3.00" }], requestKey });
+    expect(r).toMatchObject({ id: open!.id, status: "SETTLED", stake: "3.00", nonce: seed.nonce });
+    expect(await balanceOf(member)).toBe(balance - 300n + BigInt(r.win.replace(".", "")));
+    expect(await count(sql`select count(*) as n from ledger_transfers where reference = ${`R${open!.id}`} and kind = 'bet'`)).toBe(1);
+  });
+
+  it("sees a change of the merchant's wallet mode made elsewhere, on the next round", async () => {
+    const m = await player("100.00");
+    const member = await memberOf(m.account);
+    await playRound(p.handle.db, member, { game: "HOUSE_DICE", bets: [{ kind: "over", target: 5000, amount: "1.00" }], requestKey: key() });
+    // Another node switches DEMO to separate wallets: the HOUSE wallet is empty, so the stake is refused.
+    await p.handle.db.execute(sql`update merchants set is_single_wallet = false where code = 'DEMO'`);
+    try {
+      await expect(playRound(p.handle.db, member, { game: "HOUSE_DICE", bets: [{ kind: "over", target: 5000, amount: "1.00" }], requestKey: key() })).rejects.toMatchObject({
+        code: "INSUFFICIENT_FUNDS",
+        details: { balance: "0.00" },
+      });
+    } finally {
+      await p.handle.db.execute(sql`update merchants set is_single_wallet = true where code = 'DEMO'`);
+    }
+    const r = await playRound(p.handle.db, member, { game: "HOUSE_DICE", bets: [{ kind: "over", target: 5000, amount: "1.00" }], requestKey: key() });
+    expect(r.status).toBe("SETTLED");
+  });
+
+  it("keeps every ledger invariant, the team day totals included", async () => {
+    expect(await checkInvariants(p.handle.db)).toEqual({ unbalancedCurrencies: [], negativeAccounts: [], driftingAccounts: [], driftingDayTotals: [] });
+  });
+});
