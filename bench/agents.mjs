@@ -12,6 +12,7 @@
 //   BENCH_CONCURRENCY   closed-loop steps (default 1,2,4,8)
 //   BENCH_PORT          the platform's port (default 4391)
 //   BENCH_KEEP          1: keep the database at the end (for EXPLAIN ANALYZE by hand)
+//   BENCH_ONLY          only the calls whose name matches this regular expression (e.g. "bets|transactions"); all by default
 //
 // The platform runs as its own process (platform/server.ts, RUN_JOBS off) on a scratch database
 // that the script creates, migrates (the platform's own start) and drops at the end.
@@ -34,6 +35,7 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 6);
 const CONCURRENCY = (process.env.BENCH_CONCURRENCY ?? "1,2,4,8").split(",").map(Number);
 const PORT = Number(process.env.BENCH_PORT ?? 4391);
 const KEEP = process.env.BENCH_KEEP === "1";
+const ONLY = process.env.BENCH_ONLY ?? "";
 const MERCHANT = "DEMO";
 const OPERATOR_KEY = `bench-operator-${randomBytes(8).toString("hex")}`;
 /** Branching of the tree: every agent has 4 direct downlines; the last CHAIN members hang in one line. */
@@ -373,10 +375,19 @@ try {
     ["team bets, page 1-3", [1, 2, 3].map((p) => `/wps/agent/team/bets?${period}&pageNo=${p}&pageSize=20`)],
     ["team transactions, page 1-3", [1, 2, 3].map((p) => `/wps/agent/team/transactions?${period}&pageNo=${p}&pageSize=20`)],
   ];
+  // Team bets and transactions by keyset (ADR 023): page 1, and a page 10,000 rows in reached by
+  // the cursor that page 500 (by pageNo, once) hands out. A platform without cursors gives none.
+  for (const [label, path] of [["team bets", "/wps/agent/team/bets"], ["team transactions", "/wps/agent/team/transactions"]]) {
+    reports.push([`${label}, page 1 (keyset)`, [`${path}?${period}&pageSize=20`]]);
+    const deep = await request(`${path}?${period}&pageNo=500&pageSize=20&count=0`, { headers: auth });
+    const next = deep.body?.value?.next;
+    if (next) reports.push([`${label}, page 501 by cursor (10,000 rows in)`, [`${path}?${period}&pageSize=20&after=${next}`]]);
+    else log(`${label}: no cursor from page 500 (a platform without keyset paging)`);
+  }
   const overview = await request(reports[0][1][0], { headers: auth });
   log(`overview: ${JSON.stringify(overview.body?.value)}`);
   const results = [];
-  for (const [name, paths] of reports) {
+  for (const [name, paths] of reports.filter(([name]) => new RegExp(ONLY).test(name))) {
     await closedLoop(paths, auth, 1, 2); // warm-up
     const steps = [];
     for (const c of CONCURRENCY) {

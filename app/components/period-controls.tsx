@@ -104,3 +104,43 @@ export function Pager({ page, totalPages }: { page: number; totalPages: number }
     </nav>
   );
 }
+
+/**
+ * A team list's pager (ADR 023): newer and older rows by cursor, and back to the newest, as plain
+ * links that keep the filters; the count as the platform gives it, capped ("1,000+").
+ */
+export function KeysetPager({ list }: { list: { prev: string | null; next: string | null; total: number | null; totalCapped: boolean } }) {
+  const { t, i18n } = useTranslation();
+  const [params] = useSearchParams();
+  const href = (set?: ["after" | "before", string]) => {
+    const next = new URLSearchParams(params);
+    for (const k of ["page", "after", "before"]) next.delete(k);
+    if (set) next.set(set[0], set[1]);
+    return `?${next}`;
+  };
+  const count =
+    list.total === null || list.total === 0
+      ? null
+      : t(list.totalCapped ? "list_count_capped" : "list_count", { number: list.total.toLocaleString(i18n.language) });
+  if (!list.prev && !list.next) return count ? <p className={m.muted} data-testid="list-count">{count}</p> : null;
+  return (
+    <nav className={m.pager} aria-label={t("page_prev") + " / " + t("page_next")} data-testid="pager">
+      {list.prev ? (
+        <>
+          <Link to={href()} className={s.smallButton} data-testid="pager-newest">
+            {t("list_newest")}
+          </Link>
+          <Link to={href(["before", list.prev])} rel="prev" className={s.smallButton} data-testid="pager-prev">
+            {t("page_prev")}
+          </Link>
+        </>
+      ) : null}
+      {count ? <span data-testid="list-count">{count}</span> : null}
+      {list.next ? (
+        <Link to={href(["after", list.next])} rel="next" className={s.smallButton} data-testid="pager-next">
+          {t("page_next")}
+        </Link>
+      ) : null}
+    </nav>
+  );
+}

@@ -15,11 +15,10 @@ import {
   listDownlines,
   requireAgentMember,
   setDownlineRebate,
-  teamBets,
   teamOverview,
-  teamTransactions,
   type Period,
 } from "./service.js";
+import { teamBets, teamTransactions } from "./team-lists.js";
 
 type C = Context<{ Variables: PlatformVariables }>;
 
@@ -49,6 +48,16 @@ function depth(c: C) {
   const n = Number.parseInt(raw, 10);
   if (!Number.isInteger(n) || n < 1 || n > 1000) throw new DomainError("INVALID_DEPTH", "Please enter correct information", 400, { field: "depth" });
   return n;
+}
+
+/**
+ * Keyset paging of the team lists (ADR 023): `after` (older than that row) or `before` (newer),
+ * each an opaque cursor from a previous answer's `next` / `prev`; `count=0` skips the capped count.
+ * `pageNo` still works without a cursor (an offset, which costs more the deeper it goes).
+ */
+function seek(c: C) {
+  const cut = (v: string | undefined) => (v === undefined || v === "" ? undefined : v.slice(0, 300));
+  return { after: cut(c.req.query("after")), before: cut(c.req.query("before")), count: c.req.query("count") !== "0" };
 }
 
 /** The signed-in member when it is an agent; 403 NOT_AGENT for anyone else (spec §6). */
@@ -86,9 +95,9 @@ export function agentRoutes() {
     const body = await jsonBody(c, z.object({ rebate: z.string().max(20) }));
     return ok(c, await setDownlineRebate(c.var.db, agent, c.req.param("account"), body.rebate));
   });
-  app.get("/wps/agent/team/bets", async (c) => ok(c, await teamBets(c.var.db, await requireAgent(c), { period: period(c), account: account(c), ...page(c) })));
+  app.get("/wps/agent/team/bets", async (c) => ok(c, await teamBets(c.var.db, await requireAgent(c), { period: period(c), account: account(c), ...page(c), ...seek(c) })));
   app.get("/wps/agent/team/transactions", async (c) =>
-    ok(c, await teamTransactions(c.var.db, await requireAgent(c), { period: period(c), account: account(c), type: c.req.query("type") || undefined, ...page(c) })),
+    ok(c, await teamTransactions(c.var.db, await requireAgent(c), { period: period(c), account: account(c), type: c.req.query("type") || undefined, ...page(c), ...seek(c) })),
   );
   app.get("/wps/agent/announcements", async (c) => {
     const agent = await requireAgent(c);

@@ -68,8 +68,11 @@ export const ledgerTransfers = pgTable(
   },
   (t) => [
     uniqueIndex("ledger_transfers_key_uq").on(t.idempotencyKey),
-    index("ledger_transfers_debit_idx").on(t.debitAccountId, t.id),
-    index("ledger_transfers_credit_idx").on(t.creditAccountId, t.id),
+    // An account's movements by time (every period read: histories, team figures, team
+    // transactions), and the brand's by time (a large team's transactions, newest first: ADR 023).
+    index("ledger_transfers_debit_time_idx").on(t.debitAccountId, t.createdAt, t.id),
+    index("ledger_transfers_credit_time_idx").on(t.creditAccountId, t.createdAt, t.id),
+    index("ledger_transfers_time_idx").on(t.merchantCode, t.createdAt, t.id),
     check("ledger_transfers_positive", sql`${t.amount} > 0`),
     check("ledger_transfers_two_accounts", sql`${t.debitAccountId} <> ${t.creditAccountId}`),
   ],

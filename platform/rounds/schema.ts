@@ -63,7 +63,10 @@ export const houseRounds = pgTable(
   },
   (t) => [
     uniqueIndex("house_rounds_request_uq").on(t.memberId, t.requestKey),
-    index("house_rounds_member_idx").on(t.memberId, t.id),
+    // A member's rounds by time (the betting record, a small team's bets, figures by period), and
+    // the brand's rounds by time (a large team's bets, walked newest first: ADR 023).
+    index("house_rounds_member_time_idx").on(t.memberId, t.createdAt, t.id),
+    index("house_rounds_time_idx").on(t.merchantCode, t.createdAt, t.id),
     index("house_rounds_open_idx").on(t.memberId, t.gameCode).where(sql`status = 'OPEN'`),
     // The jackpot pool sums the day's settled stakes per merchant.
     index("house_rounds_settled_idx").on(t.merchantCode, t.settledAt),

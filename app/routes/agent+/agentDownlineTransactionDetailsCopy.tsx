@@ -5,11 +5,12 @@ import { CsvLink, RecordCard } from "~/components/agent";
 import { TEAM_TX_TYPES } from "~/lib/agent-pages";
 import { RouteErrorBoundary } from "~/components/error-boundary";
 import { SignedAmount } from "~/components/money";
-import { Pager, PeriodControls } from "~/components/period-controls";
+import { KeysetPager, PeriodControls } from "~/components/period-controls";
 import { formatBalance } from "~/lib/format";
 import { kindLabel, typeLabel } from "~/lib/records";
-import { agentCall, allPages, csvResponse, requireAgent, teamTransactionsSchema, wantsCsv } from "~/services/agent.server";
+import { agentCall, csvStreamResponse, cursorBatches, listPosition, requireAgent, teamTransactionsSchema, wantsCsv } from "~/services/agent.server";
 import { recordQuery } from "~/services/records.server";
+import { TEAM_TX_SOURCES } from "#platform/agents/cursor.js";
 import * as a from "~/styles/agent.css";
 import * as m from "~/styles/member.css";
 import * as s from "~/styles/shell.css";
@@ -28,20 +29,27 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const type = isType(asked) ? asked : "";
   const query = { from: q.range.from, to: q.range.to, account: account || undefined, type: type || undefined };
   if (wantsCsv(request)) {
-    const rows = await allPages((pageNo) => agentCall(request, "/wps/agent/team/transactions", { schema: teamTransactionsSchema, query: { ...query, pageNo, pageSize: 500 } }));
-    return csvResponse(
+    const batches = cursorBatches((after) =>
+      agentCall(request, "/wps/agent/team/transactions", { schema: teamTransactionsSchema, query: { ...query, after, pageSize: 500, count: 0 } }),
+    );
+    return csvStreamResponse(
       `team-transactions-${q.view.period.from}-${q.view.period.to}.csv`,
       ["time", "account", "kind", "change", "balanceAfter", "reference"],
-      rows.map((r) => [r.time, r.account, r.kind, r.change, r.balanceAfter, r.reference]),
+      batches,
+      (r) => [r.time, r.account, r.kind, r.change, r.balanceAfter, r.reference],
     );
   }
-  const list = await agentCall(request, "/wps/agent/team/transactions", { schema: teamTransactionsSchema, query: { ...query, pageNo: q.page, pageSize: 20 } });
-  return json({ view: q.view, account, type, list: { ...list, content: list.content.map((r) => ({ ...r, timeText: q.moment(r.time) })) } });
+  const position = listPosition(request, TEAM_TX_SOURCES);
+  const list = await agentCall(request, "/wps/agent/team/transactions", { schema: teamTransactionsSchema, query: { ...query, ...position.query, pageSize: 20 } });
+  return json(
+    { view: q.view, account, type, badCursor: position.badCursor, list: { ...list, content: list.content.map((r) => ({ ...r, timeText: q.moment(r.time) })) } },
+    { status: position.badCursor ? 400 : 200 },
+  );
 }
 
 export default function TeamTransactions() {
   const { t, i18n } = useTranslation();
-  const { view, account, type, list } = useLoaderData<typeof loader>();
+  const { view, account, type, badCursor, list } = useLoaderData<typeof loader>();
   return (
     <div data-testid="team-transactions">
       <div className={a.toolbar}>
@@ -65,6 +73,11 @@ export default function TeamTransactions() {
           </select>
         </div>
       </PeriodControls>
+      {badCursor ? (
+        <p className={m.status} role="alert" data-testid="list-bad-cursor">
+          {t("list_bad_cursor")}
+        </p>
+      ) : null}
       {list.content.length === 0 ? (
         <p className={m.status} role="status" data-testid="records-empty">
           {t("records_empty_period")}
@@ -75,7 +88,7 @@ export default function TeamTransactions() {
             const label = kindLabel(r.kind);
             return (
               <RecordCard
-                key={`${r.id}-${r.account}`}
+                key={`${r.side}${r.id}`}
                 testId="team-tx-row"
                 title={`${r.account} · ${label ? t(label) : r.kind}`}
                 aside={<SignedAmount amount={r.change} />}
@@ -89,7 +102,7 @@ export default function TeamTransactions() {
           })}
         </ul>
       )}
-      <Pager page={list.pageNum} totalPages={list.totalPages} />
+      <KeysetPager list={list} />
       <p className={m.muted}>{t("records_currency", { currency: list.currency })}</p>
     </div>
   );

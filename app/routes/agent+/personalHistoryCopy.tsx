@@ -3,11 +3,12 @@ import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { CsvLink, RecordCard } from "~/components/agent";
 import { RouteErrorBoundary } from "~/components/error-boundary";
-import { Pager, PeriodControls } from "~/components/period-controls";
+import { KeysetPager, PeriodControls } from "~/components/period-controls";
 import { formatBalance } from "~/lib/format";
 import { categoryLabel } from "~/lib/records";
-import { agentCall, allPages, csvResponse, requireAgent, teamBetsSchema, wantsCsv } from "~/services/agent.server";
+import { agentCall, csvStreamResponse, cursorBatches, listPosition, requireAgent, teamBetsSchema, wantsCsv } from "~/services/agent.server";
 import { recordQuery } from "~/services/records.server";
+import { TEAM_BET_SOURCES } from "#platform/agents/cursor.js";
 import * as a from "~/styles/agent.css";
 import * as m from "~/styles/member.css";
 import * as s from "~/styles/shell.css";
@@ -21,20 +22,27 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const account = (new URL(request.url).searchParams.get("account") ?? "").trim().slice(0, 40);
   const query = { from: q.range.from, to: q.range.to, account: account || undefined };
   if (wantsCsv(request)) {
-    const rows = await allPages((pageNo) => agentCall(request, "/wps/agent/team/bets", { schema: teamBetsSchema, query: { ...query, pageNo, pageSize: 500 } }));
-    return csvResponse(
+    const batches = cursorBatches((after) =>
+      agentCall(request, "/wps/agent/team/bets", { schema: teamBetsSchema, query: { ...query, after, pageSize: 500, count: 0 } }),
+    );
+    return csvStreamResponse(
       `team-bets-${q.view.period.from}-${q.view.period.to}.csv`,
       ["time", "account", "id", "game", "category", "status", "stake", "win", "profit"],
-      rows.map((r) => [r.time, r.account, r.id, r.gameCode, r.category, r.status, r.stake, r.win, r.profit]),
+      batches,
+      (r) => [r.time, r.account, r.id, r.gameCode, r.category, r.status, r.stake, r.win, r.profit],
     );
   }
-  const bets = await agentCall(request, "/wps/agent/team/bets", { schema: teamBetsSchema, query: { ...query, pageNo: q.page, pageSize: 20 } });
-  return json({ view: q.view, account, bets: { ...bets, content: bets.content.map((r) => ({ ...r, timeText: q.moment(r.time) })) } });
+  const position = listPosition(request, TEAM_BET_SOURCES);
+  const bets = await agentCall(request, "/wps/agent/team/bets", { schema: teamBetsSchema, query: { ...query, ...position.query, pageSize: 20 } });
+  return json(
+    { view: q.view, account, badCursor: position.badCursor, bets: { ...bets, content: bets.content.map((r) => ({ ...r, timeText: q.moment(r.time) })) } },
+    { status: position.badCursor ? 400 : 200 },
+  );
 }
 
 export default function TeamBets() {
   const { t, i18n } = useTranslation();
-  const { view, account, bets } = useLoaderData<typeof loader>();
+  const { view, account, badCursor, bets } = useLoaderData<typeof loader>();
   const money = (v: string) => formatBalance(v, i18n.language);
   return (
     <div data-testid="team-bets">
@@ -48,6 +56,11 @@ export default function TeamBets() {
           <input id="bets-account" name="account" type="search" defaultValue={account} className={s.field} autoComplete="off" />
         </div>
       </PeriodControls>
+      {badCursor ? (
+        <p className={m.status} role="alert" data-testid="list-bad-cursor">
+          {t("list_bad_cursor")}
+        </p>
+      ) : null}
       {bets.content.length === 0 ? (
         <p className={m.status} role="status" data-testid="records-empty">
           {t("records_empty_period")}
@@ -71,7 +84,7 @@ export default function TeamBets() {
           ))}
         </ul>
       )}
-      <Pager page={bets.pageNum} totalPages={bets.totalPages} />
+      <KeysetPager list={bets} />
       <p className={m.muted}>{t("records_currency", { currency: bets.currency })}</p>
     </div>
   );
