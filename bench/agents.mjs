@@ -375,7 +375,7 @@ try {
     ["team bets, page 1-3", [1, 2, 3].map((p) => `/wps/agent/team/bets?${period}&pageNo=${p}&pageSize=20`)],
     ["team transactions, page 1-3", [1, 2, 3].map((p) => `/wps/agent/team/transactions?${period}&pageNo=${p}&pageSize=20`)],
   ];
-  // Team bets and transactions by keyset (ADR 023): page 1, and a page 10,000 rows in reached by
+  // Team bets and transactions by keyset (ADR 024): page 1, and a page 10,000 rows in reached by
   // the cursor that page 500 (by pageNo, once) hands out. A platform without cursors gives none.
   for (const [label, path] of [["team bets", "/wps/agent/team/bets"], ["team transactions", "/wps/agent/team/transactions"]]) {
     reports.push([`${label}, page 1 (keyset)`, [`${path}?${period}&pageSize=20`]]);

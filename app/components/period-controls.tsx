@@ -106,7 +106,7 @@ export function Pager({ page, totalPages }: { page: number; totalPages: number }
 }
 
 /**
- * A team list's pager (ADR 023): newer and older rows by cursor, and back to the newest, as plain
+ * A team list's pager (ADR 024): newer and older rows by cursor, and back to the newest, as plain
  * links that keep the filters; the count as the platform gives it, capped ("1,000+").
  */
 export function KeysetPager({ list }: { list: { prev: string | null; next: string | null; total: number | null; totalCapped: boolean } }) {

@@ -5,7 +5,7 @@ import { CSV_MAX_ROWS, csvStreamResponse, cursorBatches, listPosition } from "./
 
 const at = (qs: string) => new Request(`http://localhost/agent/personalHistoryCopy?${qs}`);
 
-describe("team lists in the agent centre (keyset, ADR 023)", () => {
+describe("team lists in the agent centre (keyset, ADR 024)", () => {
   const good = encodeCursor({ time: "2026-11-25T01:02:03.123456Z", source: "R", id: 42 });
 
   it("reads the position from the link, and turns a broken one into the newest page with a flag", () => {

@@ -64,7 +64,7 @@ export const downlineDetailSchema = z.object({
   own: figuresSchema,
   team: figuresSchema,
 });
-/** Team bets and team transactions: pages by cursor (ADR 023), the count capped (`totalCapped`: "1,000+"). */
+/** Team bets and team transactions: pages by cursor (ADR 024), the count capped (`totalCapped`: "1,000+"). */
 const keyset = <T extends z.ZodTypeAny>(item: T) =>
   z.object({
     content: z.array(item),

@@ -51,7 +51,7 @@ function depth(c: C) {
 }
 
 /**
- * Keyset paging of the team lists (ADR 023): `after` (older than that row) or `before` (newer),
+ * Keyset paging of the team lists (ADR 024): `after` (older than that row) or `before` (newer),
  * each an opaque cursor from a previous answer's `next` / `prev`; `count=0` skips the capped count.
  * `pageNo` still works without a cursor (an offset, which costs more the deeper it goes).
  */

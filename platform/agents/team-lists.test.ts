@@ -10,7 +10,7 @@ import { teamBets, teamTransactions, type ListStrategy, type TeamListQuery } fro
 type TestPlatform = Awaited<ReturnType<typeof createTestPlatform>>;
 
 /**
- * Team bets and team transactions by keyset (ADR 023): walking "next" and back with "previous"
+ * Team bets and team transactions by keyset (ADR 024): walking "next" and back with "previous"
  * gives every row of the team exactly once, in order, ties on time included (rounds, a ticket
  * and the two sides of one transfer at the same instant), both ways of reading the team (member
  * by member, and walking the brand's rows), with the filters; a cursor never reaches outside the

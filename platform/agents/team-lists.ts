@@ -11,7 +11,7 @@ import { requireAgentMember, type Period } from "./service.js";
 type Member = typeof members.$inferSelect;
 
 /**
- * Team bets and team transactions, newest first, by keyset (ADR 023). Rows are ordered by
+ * Team bets and team transactions, newest first, by keyset (ADR 024). Rows are ordered by
  * (time, source, id), all descending; a page continues from a cursor (the last row shown) instead
  * of counting and skipping the rows before it, so page 500 costs what page 1 costs. The count is
  * capped: "1,000+" is all a list needs to say, and the exact figure would cost every row of the

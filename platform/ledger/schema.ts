@@ -69,7 +69,7 @@ export const ledgerTransfers = pgTable(
   (t) => [
     uniqueIndex("ledger_transfers_key_uq").on(t.idempotencyKey),
     // An account's movements by time (every period read: histories, team figures, team
-    // transactions), and the brand's by time (a large team's transactions, newest first: ADR 023).
+    // transactions), and the brand's by time (a large team's transactions, newest first: ADR 024).
     index("ledger_transfers_debit_time_idx").on(t.debitAccountId, t.createdAt, t.id),
     index("ledger_transfers_credit_time_idx").on(t.creditAccountId, t.createdAt, t.id),
     index("ledger_transfers_time_idx").on(t.merchantCode, t.createdAt, t.id),

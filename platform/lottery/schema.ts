@@ -73,7 +73,7 @@ export const lotteryTickets = pgTable(
   },
   (t) => [
     uniqueIndex("lottery_tickets_request_uq").on(t.memberId, t.requestKey),
-    // By member and time, and by brand and time: the team bets' two ways of reading (ADR 023).
+    // By member and time, and by brand and time: the team bets' two ways of reading (ADR 024).
     index("lottery_tickets_member_time_idx").on(t.memberId, t.createdAt, t.id),
     index("lottery_tickets_time_idx").on(t.merchantCode, t.createdAt, t.id),
     index("lottery_tickets_draw_open_idx").on(t.drawId).where(sql`status IN ('PLACING', 'PENDING')`),

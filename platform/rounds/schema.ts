@@ -64,7 +64,7 @@ export const houseRounds = pgTable(
   (t) => [
     uniqueIndex("house_rounds_request_uq").on(t.memberId, t.requestKey),
     // A member's rounds by time (the betting record, a small team's bets, figures by period), and
-    // the brand's rounds by time (a large team's bets, walked newest first: ADR 023).
+    // the brand's rounds by time (a large team's bets, walked newest first: ADR 024).
     index("house_rounds_member_time_idx").on(t.memberId, t.createdAt, t.id),
     index("house_rounds_time_idx").on(t.merchantCode, t.createdAt, t.id),
     index("house_rounds_open_idx").on(t.memberId, t.gameCode).where(sql`status = 'OPEN'`),
