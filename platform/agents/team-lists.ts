@@ -168,6 +168,19 @@ function listHead(n: number | null, pageSize: number, cap: number) {
   return { total, totalCapped: n > cap, totalPages: Math.max(1, Math.ceil(total / pageSize)) };
 }
 
+/**
+ * A page and its head (page number and size, the capped count, the links both ways), read
+ * together: what both team lists answer around their rows.
+ */
+async function readList<R extends ListRow>(db: Database, specs: SourceSpec[], sources: readonly string[], q: TeamListQuery, scope: Scope, details: (page: SQL) => SQL) {
+  const cap = q.countCap ?? TEAM_LIST_COUNT_CAP;
+  const [page, n] = await Promise.all([
+    readPage<R>(db, specs, sources, q, scope, details),
+    q.count === false ? Promise.resolve(null) : cappedCount(db, specs, scope, cap),
+  ]);
+  return { rows: page.rows, head: { pageNum: page.pageNum, pageSize: q.pageSize, ...listHead(n, q.pageSize, cap), next: page.next, prev: page.prev } };
+}
+
 /** personalHistoryCopy (team): the team's in-house rounds and lottery tickets, newest first. */
 export async function teamBets(db: Database, agent: Member, q: TeamListQuery) {
   requireAgentMember(agent);
@@ -198,19 +211,12 @@ export async function teamBets(db: Database, agent: Member, q: TeamListQuery) {
     },
   ];
   type Row = ListRow & { account: string; game_code: string; category: string; stake: string; win: string; status: string; created_at: string | Date };
-  const [page, n] = await Promise.all([
-    readPage<Row>(db, specs, TEAM_BET_SOURCES, q, scope, (p) => sql`select b.k, b.id, m.account, b.game_code, b.category, b.stake::text as stake, b.win::text as win, b.status, b.created_at from (${p}) b join members m on m.id = b.member_id`),
-    q.count === false ? Promise.resolve(null) : cappedCount(db, specs, scope, q.countCap ?? TEAM_LIST_COUNT_CAP),
-  ]);
+  const { rows, head } = await readList<Row>(db, specs, TEAM_BET_SOURCES, q, scope, (p) => sql`select b.k, b.id, m.account, b.game_code, b.category, b.stake::text as stake, b.win::text as win, b.status, b.created_at from (${p}) b join members m on m.id = b.member_id`);
   const cur = merchant.currency;
   return {
     currency: cur,
-    pageNum: page.pageNum,
-    pageSize: q.pageSize,
-    ...listHead(n, q.pageSize, q.countCap ?? TEAM_LIST_COUNT_CAP),
-    next: page.next,
-    prev: page.prev,
-    content: page.rows.map((r) => {
+    ...head,
+    content: rows.map((r) => {
       const stake = BigInt(r.stake);
       const win = BigInt(r.win);
       const settled = r.status !== "OPEN" && r.status !== "PENDING";
@@ -278,26 +284,12 @@ export async function teamTransactions(db: Database, agent: Member, q: TeamListQ
   };
   const specs = [side("C"), side("D")];
   type Row = ListRow & { account: string; kind: string; change: string; balance_after: string; reference: string; created_at: string | Date };
-  const [page, n] = await Promise.all([
-    readPage<Row>(
-      db,
-      specs,
-      TEAM_TX_SOURCES,
-      q,
-      scope,
-      (p) => sql`select mv.k, mv.id, m.account, mv.kind, mv.change::text as change, mv.balance_after::text as balance_after, mv.reference, mv.created_at from (${p}) mv join members m on m.id = mv.member_id`,
-    ),
-    q.count === false ? Promise.resolve(null) : cappedCount(db, specs, scope, q.countCap ?? TEAM_LIST_COUNT_CAP),
-  ]);
+  const { rows, head } = await readList<Row>(db, specs, TEAM_TX_SOURCES, q, scope, (p) => sql`select mv.k, mv.id, m.account, mv.kind, mv.change::text as change, mv.balance_after::text as balance_after, mv.reference, mv.created_at from (${p}) mv join members m on m.id = mv.member_id`);
   const cur = merchant.currency;
   return {
     currency: cur,
-    pageNum: page.pageNum,
-    pageSize: q.pageSize,
-    ...listHead(n, q.pageSize, q.countCap ?? TEAM_LIST_COUNT_CAP),
-    next: page.next,
-    prev: page.prev,
-    content: page.rows.map((r) => ({
+    ...head,
+    content: rows.map((r) => ({
       id: Number(r.id),
       side: r.k,
       account: r.account,
