@@ -7,6 +7,7 @@
 //   node server/index.mjs [build/index.js]      PORT (default 3000), HOST (default all interfaces)
 import { createReadStream, readFileSync, statSync } from "node:fs";
 import http from "node:http";
+import { AsyncLocalStorage } from "node:async_hooks";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { constants as zlibConstants, createGzip, gzipSync } from "node:zlib";
@@ -19,6 +20,11 @@ const build = await import(pathToFileURL(buildPath).href);
 installGlobals({ nativeFetch: build.future?.v3_singleFetch });
 
 const handle = createRequestHandler(build, process.env.NODE_ENV);
+
+// DEBUG_REQUEST_COUNTS=1: each answer carries how many platform calls and SQL statements it cost
+// (platform/http/request-counts.ts), for the bench's per-request counts. Off in production.
+const countKey = Symbol.for("bet.requestCounts");
+const requestCounts = process.env.DEBUG_REQUEST_COUNTS === "1" ? (globalThis[countKey] ??= new AsyncLocalStorage()) : null;
 const publicDir = path.resolve("public");
 const assetsDir = path.resolve(build.assetsBuildDirectory);
 const publicPath = build.publicPath; // "/build/"
@@ -124,8 +130,12 @@ function toRequest(req, res, url) {
   return new Request(url.href, init);
 }
 
-async function sendResponse(req, res, response) {
+async function sendResponse(req, res, response, counts) {
   res.statusCode = response.status;
+  if (counts) {
+    res.setHeader("X-Debug-Platform-Calls", String(counts.calls));
+    res.setHeader("X-Debug-Sql-Statements", String(counts.statements));
+  }
   if (response.statusText) res.statusMessage = response.statusText;
   const cookies = [];
   for (const [key, value] of response.headers.entries()) {
@@ -170,8 +180,10 @@ const server = http.createServer(async (req, res) => {
   const url = new URL(req.url ?? "/", `http://${req.headers.host ?? "localhost"}`);
   try {
     if (serveStatic(req, res, url)) return;
-    const response = await handle(toRequest(req, res, url));
-    await sendResponse(req, res, response);
+    const counts = requestCounts ? { calls: 0, statements: 0 } : null;
+    const request = toRequest(req, res, url);
+    const response = await (counts ? requestCounts.run(counts, () => handle(request)) : handle(request));
+    await sendResponse(req, res, response, counts);
   } catch (err) {
     console.error(err);
     if (!res.headersSent) {

@@ -1,6 +1,7 @@
 import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import * as s from "~/styles/shell.css";
+import { vendorImage } from "~/lib/vendors";
 import type { RootData } from "./header";
 
 const CONTACT_TYPES = ["WHATSAPP", "TELEGRAM", "LANDING", "YOUTUBE", "INSTAGRAM", "FACEBOOK"];
@@ -111,7 +112,7 @@ export function SiteFooter({ data }: { data: RootData | undefined }) {
               <ul className={`${s.footerList} ${s.providerIcons}`}>
                 {shell.providers.map((p) => (
                   <li key={p.vassalage}>
-                    <img src={p.icon} alt={p.displayName} title={p.displayName} width={40} height={40} loading="lazy" />
+                    <img src={vendorImage(p, shell.csp.img, "listColour")} alt={p.displayName} title={p.displayName} width={40} height={40} loading="lazy" />
                   </li>
                 ))}
               </ul>

@@ -5,6 +5,7 @@ import { vendorHref, type NavEntry } from "~/lib/navigation";
 import { formatBalance, formatNumber } from "~/lib/format";
 import { gameCentreHref, playHref } from "~/lib/launch";
 import { formatRebate, rebateFor } from "~/lib/rebate";
+import { vendorImage } from "~/lib/vendors";
 import type { loadGameCentre, loadListCentre } from "~/services/game-pages.server";
 import type { PvpRoom } from "~/services/games.server";
 import * as g from "~/styles/games.css";
@@ -165,6 +166,7 @@ export function GameCentrePage() {
   const category = useCategory(data.type);
   const title = useCategoryLabel(data.type);
   const vendors = category?.vendors ?? [];
+  const imageHosts = useRootData()?.shell.csp.img;
   return (
     <div data-testid={`game-centre-${data.type}`}>
       <h1>{t("game_centre_title", { category: title })}</h1>
@@ -174,7 +176,7 @@ export function GameCentrePage() {
           {vendors.map((v) => (
             <li key={v.vassalage}>
               <Link to={vendorHref(category!.href, v.vassalage)} className={h.gameCard} aria-current={data.vassalage === v.vassalage ? "true" : undefined}>
-                <img src={data.vassalage === v.vassalage ? v.images.listPurple : v.images.listColour} alt="" width={150} height={150} loading="lazy" />
+                <img src={vendorImage(v, imageHosts, data.vassalage === v.vassalage ? "listPurple" : "listColour")} alt="" width={150} height={150} loading="lazy" />
                 <span>{v.displayName}</span>
                 <span className={h.gameMeta}>{v.maintenance ? t("vendor_maintenance") : t("play")}</span>
               </Link>

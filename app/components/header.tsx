@@ -4,6 +4,7 @@ import { useTranslation } from "react-i18next";
 import { CsrfInput } from "./csrf";
 import { formatBalance, formatMoney } from "~/lib/format";
 import { DROPDOWN_VENDORS, vendorHref, type NavEntry } from "~/lib/navigation";
+import { vendorImage } from "~/lib/vendors";
 import type { loader as rootLoader } from "~/root";
 import * as s from "~/styles/shell.css";
 import { LanguageForm, ThemeForm } from "./preferences";
@@ -29,6 +30,7 @@ function entryLabel(entry: NavEntry, t: (k: string, o?: Record<string, unknown>)
 
 function NavItem({ entry }: { entry: NavEntry }) {
   const { t } = useTranslation();
+  const imageHosts = useRootData()?.shell.csp.img;
   const label = entryLabel(entry, t);
   if (entry.kind === "link") {
     return (
@@ -56,7 +58,7 @@ function NavItem({ entry }: { entry: NavEntry }) {
           <div className={s.navPanel} data-testid={`vendors-${entry.type}`}>
             {shown.map((v) => (
               <Link key={v.vassalage} to={vendorHref(entry.href, v.vassalage)} className={s.vendorTile}>
-                <img src={v.images.submenu} alt="" width={28} height={28} loading="lazy" />
+                <img src={vendorImage(v, imageHosts, "submenu")} alt="" width={28} height={28} loading="lazy" />
                 {v.displayName}
               </Link>
             ))}

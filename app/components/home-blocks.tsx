@@ -167,7 +167,7 @@ export function JackpotCounter({ now, pool }: { now: number; pool: JackpotPool |
 }
 
 /** Spec §9: winner board, scrolled by 0.5 px a frame when scripts run. */
-export function WinnersBoard({ winners, refreshTo }: { winners: Winner[]; refreshTo?: string }) {
+export function WinnersBoard({ winners, refreshTo }: { winners: Array<Pick<Winner, "account" | "gameName" | "winAmount" | "currency">>; refreshTo?: string }) {
   const { t, i18n } = useTranslation();
   const box = useRef<HTMLDivElement>(null);
   useEffect(() => {
@@ -222,7 +222,7 @@ export function WinnersBoard({ winners, refreshTo }: { winners: Winner[]; refres
             </thead>
             <tbody>
               {winners.map((w, i) => (
-                <tr key={`${w.nodeId}-${w.wonAt}-${i}`}>
+                <tr key={i}>
                   <td>{w.account}</td>
                   <td>{w.gameName}</td>
                   <td>

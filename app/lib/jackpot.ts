@@ -1,3 +1,4 @@
+import { numberFormat } from "./format";
 import { foldJackpot, JACKPOT_MAX, JACKPOT_MIN, jackpotClock } from "#platform/games/jackpot.js";
 
 /**
@@ -36,5 +37,5 @@ export function jackpotValueAt(pool: JackpotPool | null, ms: number): { cents: n
 
 /** Two decimals with thousands separators in the given locale. */
 export function formatJackpot(cents: number, locale: string): string {
-  return new Intl.NumberFormat(locale, { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(cents / 100);
+  return numberFormat(locale, { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(cents / 100);
 }

@@ -1,4 +1,3 @@
-import type { VendorImages } from "#platform/games/images.js";
 import { navPathForCategory } from "./categories";
 
 export interface MenuVendor {
@@ -6,8 +5,6 @@ export interface MenuVendor {
   vassalage: string;
   gameType: string;
   maintenance: boolean;
-  /** On the operator's image host: the header's submenu icon, the game centre's list icons. */
-  images: Pick<VendorImages, "submenu" | "listColour" | "listPurple">;
 }
 
 export interface Menu {

@@ -4,6 +4,7 @@ import { callPlatform, PlatformError } from "./platform.server";
 import { getUnreadCount } from "./messages.server";
 import { getBadges, NO_BADGES } from "./missions.server";
 import { getSessionToken } from "./session.server";
+import { oncePerRequest } from "./shell-cache.server";
 import type { ShellUser } from "./shell.server";
 
 const memberInfoSchema = z.object({
@@ -24,7 +25,8 @@ const userCache = new WeakMap<Request, Promise<ShellUser | null>>();
 export function getUser(request: Request): Promise<ShellUser | null> {
   let pending = userCache.get(request);
   if (!pending) {
-    pending = loadUser(request);
+    // The root and the page loader each have their own Request: share the read across them too.
+    pending = oncePerRequest(request, "user", () => loadUser(request));
     userCache.set(request, pending);
   }
   return pending;

@@ -3,6 +3,8 @@ import { getUser } from "./auth.server";
 import { getFavouriteIds, getGameList, getHotGames, getPvpRooms, getVendorLanes, perSession, type VendorLane } from "./games.server";
 import { getLocale } from "./i18n.server";
 import { PlatformError } from "./platform.server";
+import { sharedPerBrand } from "./shell-cache.server";
+import { getPermission } from "./system.server";
 
 /** Games per page in the list centres (six rows of seven). */
 export const LIST_PAGE_SIZE = 42;
@@ -45,7 +47,8 @@ export async function loadListCentre(request: Request, type: "RNG" | "HOT" | "FI
   }
   const [list, vendors, favourites] = await Promise.all([
     getGameList(request, locale, { gameType: type, ...filters, pageSize: LIST_PAGE_SIZE }),
-    getVendorLanes(request, locale, type),
+    // The brand's vendor tabs: the same for everyone (shell-cache.server.ts).
+    getPermission(request, locale).then(({ info }) => sharedPerBrand(info, locale, `lanes ${type}`, () => getVendorLanes(request, locale, type))),
     getFavouriteIds(request, user),
   ]);
   return json({ type, filters, games: list.games, favourites, vendors, pageNo: list.pageNo, totalPages: list.totalPages, total: list.total });

@@ -1,6 +1,7 @@
 import { json } from "@remix-run/node";
 import { z } from "zod";
 import type { Platform } from "#platform/index.js";
+import { countPlatformCall } from "#platform/http/request-counts.js";
 import { getClientCountry, getClientIp, getSiteHost } from "./client-info.server";
 import { env } from "./env.server";
 import { getRequestId, logger } from "./observability.server";
@@ -43,6 +44,7 @@ export function getEmbeddedPlatform(): Promise<Platform> {
 
 /** Sends a request to the platform: in-process by default, over HTTP with UPSTREAM_URL. */
 export async function platformFetch(path: string, init: RequestInit = {}): Promise<Response> {
+  countPlatformCall();
   if (env.UPSTREAM_URL) {
     const url = new URL(path, env.UPSTREAM_URL);
     return fetch(url, { ...init, signal: AbortSignal.timeout(env.UPSTREAM_TIMEOUT_MS) });

@@ -4,7 +4,8 @@ import { buildNavigation } from "~/lib/navigation";
 import { getGameMenus, getWhitelabel } from "./games.server";
 import { forcedChangeRedirect, getUser } from "./auth.server";
 import { isBalanceMasked } from "./preferences.server";
-import { requireOperational } from "./system.server";
+import { sharedPerBrand } from "./shell-cache.server";
+import { requireOperational, type Permission } from "./system.server";
 
 const qrCache = new Map<string, string>();
 
@@ -40,32 +41,37 @@ export interface ShellUser {
   referralEnabled: boolean;
 }
 
+/** The navigation and vendor list of a brand in a language: the same for every visitor (shell-cache.server.ts). */
+async function brandNavigation(request: Request, locale: string, info: Permission["info"]) {
+  const [menus, whitelabel] = await Promise.all([getGameMenus(request, locale), getWhitelabel(request, locale)]);
+  // Every page carries the navigation in its loader data: no image URLs (lib/vendors.ts makes
+  // them from the code and game type where they are drawn).
+  const shellMenus = menus.map((m) => ({ ...m, vendors: m.vendors.map((v) => ({ displayName: v.displayName, vassalage: v.vassalage, gameType: v.gameType, maintenance: v.maintenance })) }));
+  const providers = menus.flatMap((m) => m.vendors.map((v) => ({ vassalage: v.vassalage, displayName: v.displayName, gameType: v.gameType })));
+  return {
+    navigation: buildNavigation(
+      shellMenus,
+      whitelabel.vendorGroups,
+      info.resources.filter((r) => safeHref(r.url)),
+    ),
+    providers,
+  };
+}
+
 /**
- * Everything the header, side menu and footer need, read in parallel. The status gate wins:
- * maintenance or region restriction is thrown even when another read failed.
+ * Everything the header, side menu and footer need. The status gate is read first and wins:
+ * maintenance or region restriction is thrown even when another read failed. The brand's
+ * navigation comes from the shell cache; the member's own reads run beside it.
  */
 export async function loadShell(request: Request, locale: string) {
-  const [permission, menus, whitelabel, user, masked] = await Promise.allSettled([
-    requireOperational(request, locale),
-    getGameMenus(request, locale),
-    getWhitelabel(request, locale),
-    getUser(request),
-    isBalanceMasked(request),
-  ]);
+  const [permission, user, masked] = await Promise.allSettled([requireOperational(request, locale), getUser(request), isBalanceMasked(request)]);
   if (permission.status === "rejected") throw permission.reason;
-  if (menus.status === "rejected") throw menus.reason;
-  if (whitelabel.status === "rejected") throw whitelabel.reason;
+  const { info } = permission.value;
+  const { navigation, providers } = await sharedPerBrand(info, locale, "navigation", () => brandNavigation(request, locale, info));
   if (user.status === "rejected") throw user.reason;
   forcedChangeRedirect(request, user.value);
-  const { info } = permission.value;
   const logoLink = info.resources.find((r) => r.resourceType === "LOGOLINK");
   const downloadUrl = new URL(info.appDownloadUrl, request.url).toString();
-  // Every page carries the navigation in its loader data: only the images the shell draws.
-  const shellMenus = menus.value.map((m) => ({
-    ...m,
-    vendors: m.vendors.map(({ images, ...v }) => ({ ...v, images: { submenu: images.submenu, listColour: images.listColour, listPurple: images.listPurple } })),
-  }));
-  const providers = menus.value.flatMap((m) => m.vendors.map((v) => ({ vassalage: v.vassalage, displayName: v.displayName, icon: v.images.listColour })));
   return {
     site: {
       name: info.merchantName,
@@ -80,11 +86,7 @@ export async function loadShell(request: Request, locale: string) {
       }),
       logoLink: logoLink && safeHref(logoLink.url) ? { ...logoLink, url: safeHref(logoLink.url)! } : null,
     },
-    navigation: buildNavigation(
-      shellMenus,
-      whitelabel.value.vendorGroups,
-      info.resources.filter((r) => safeHref(r.url)),
-    ),
+    navigation,
     providers,
     download: { url: downloadUrl, qr: await qrSvg(downloadUrl) },
     /** Render-time values the browser must repeat exactly: the year and the footer bars' seed. */

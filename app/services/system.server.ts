@@ -2,6 +2,7 @@ import { json } from "@remix-run/node";
 import { z } from "zod";
 import { safeHref } from "~/lib/links";
 import { callPlatform } from "./platform.server";
+import { oncePerRequest } from "./shell-cache.server";
 
 const permissionSchema = z.object({
   info: z.object({
@@ -31,6 +32,8 @@ const permissionSchema = z.object({
       }),
     ),
     customerService: z.array(z.object({ csType: z.string(), title: z.string(), url: z.string() })),
+    /** Names the brand configuration this answer was made from; the shell cache keys on it (shell-cache.server.ts). */
+    brandVersion: z.string().optional(),
   }),
   location: z.object({ ip: z.string().nullable(), country: z.string().nullable() }),
 });
@@ -41,12 +44,15 @@ export type Permission = z.infer<typeof permissionSchema>;
 export type MaintenanceData = { kind: "maintenance"; title: string; info: string; customerServiceUrl: string | null };
 export type RestrictedData = { kind: "restricted"; ip: string | null; customerServiceUrl: string | null };
 
-export function getPermission(request: Request, language: string) {
-  return callPlatform(request, "/wps/system/permission", {
-    schema: permissionSchema,
-    query: { host: new URL(request.url).hostname, language },
-    language,
-  });
+/** Read once per GET request, whichever loaders ask (the root's status gate and the page's shell cache). */
+export function getPermission(request: Request, language: string): Promise<Permission> {
+  return oncePerRequest(request, `permission\u0000${language}`, () =>
+    callPlatform(request, "/wps/system/permission", {
+      schema: permissionSchema,
+      query: { host: new URL(request.url).hostname, language },
+      language,
+    }),
+  );
 }
 
 function customerServiceUrl(permission: Permission): string | null {

@@ -7,6 +7,7 @@ import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { drizzle as drizzlePostgres } from "drizzle-orm/postgres-js";
 import postgres from "postgres";
 import * as schema from "./schema.js";
+import { statementCounter } from "../http/request-counts.js";
 
 export type Schema = typeof schema;
 /** Both drivers' databases share drizzle's PostgreSQL base; domain code sees only that. */
@@ -61,7 +62,7 @@ export async function openDb({ databaseUrl, dataDir, max = 10 }: OpenDbOptions):
       // ledger check) spent 0.4-3 s compiling at 100,000 members (bench/agents.mjs, ADR 022).
       connection: { jit: "off" },
     });
-    const db: Database = drizzlePostgres(client, { schema });
+    const db: Database = drizzlePostgres(client, { schema, logger: statementCounter });
     return {
       db,
       kind: "postgres",
@@ -86,7 +87,7 @@ export async function openDb({ databaseUrl, dataDir, max = 10 }: OpenDbOptions):
   }
   const client = new PGlite(target === "memory://" ? undefined : target);
   await client.waitReady;
-  const db: Database = drizzlePglite(client, { schema });
+  const db: Database = drizzlePglite(client, { schema, logger: statementCounter });
   let localLock: Promise<void> = Promise.resolve();
   return {
     db,

@@ -31,6 +31,36 @@ describe("jackpot clock (spec §9)", () => {
     expect(jackpotClock(start + 3600_000)).toEqual((jackpotClock(start - 1), jackpotClock(start + 3600_000))); // earlier: from midnight again
   });
 
+  it("answers any instant of the day, in any order, as the tick-by-tick walk from midnight does", () => {
+    const start = Date.UTC(2026, 10, 24);
+    // The walk: every tick of the day, each 3-5 s after the last and 100-500 higher.
+    const ticks: Array<{ at: number; cents: number }> = [];
+    let c = jackpotClock(start);
+    ticks.push({ at: start, cents: c.cents });
+    while (c.nextTickAt < start + JACKPOT_PERIOD_MS) {
+      const at = c.nextTickAt;
+      const next = jackpotClock(at);
+      expect(at - ticks[ticks.length - 1]!.at).toBeGreaterThanOrEqual(3000);
+      expect(at - ticks[ticks.length - 1]!.at).toBeLessThanOrEqual(5000);
+      expect(next.cents - c.cents).toBeGreaterThanOrEqual(100 * 100);
+      expect(next.cents - c.cents).toBeLessThanOrEqual(500 * 100);
+      ticks.push({ at, cents: next.cents });
+      c = next;
+    }
+    expect(ticks.length).toBeGreaterThan(17_000);
+    // Random instants, out of order, between and on ticks, and across another day's calls.
+    let seed = 7;
+    const rnd = () => ((seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31);
+    for (let i = 0; i < 2000; i++) {
+      const j = Math.floor(rnd() * ticks.length);
+      const tick = ticks[j]!;
+      const nextAt = ticks[j + 1]?.at ?? jackpotClock(tick.at).nextTickAt;
+      const at = tick.at + Math.floor(rnd() * (nextAt - tick.at));
+      if (i % 100 === 0) jackpotClock(start - 1 - i);
+      expect(jackpotClock(at)).toEqual({ cents: tick.cents, nextTickAt: nextAt, periodStart: start });
+    }
+  });
+
   it("folds into the range: restarts from the bottom past the top, never under the bottom", () => {
     expect(foldJackpot(JACKPOT_MIN_CENTS + 5)).toBe(JACKPOT_MIN_CENTS + 5);
     expect(foldJackpot(JACKPOT_MAX_CENTS - 1)).toBe(JACKPOT_MAX_CENTS - 1);

@@ -27,38 +27,72 @@ function hash(n: number): number {
   return ((x ^ (x >>> 16)) >>> 0) / 4294967296;
 }
 
-/** Where the last call stopped walking the day's ticks: a later call of the same day resumes there. */
-let cursor: { day: number; t: number; k: number; cents: number } | null = null;
+const CHECKPOINT_EVERY = 64;
+interface DayTable {
+  day: number;
+  /** Time and value after every CHECKPOINT_EVERY-th tick of the day (index j: tick j × CHECKPOINT_EVERY). */
+  t: Float64Array;
+  cents: Float64Array;
+}
+/** The two latest days asked for (today, and yesterday for a pool read just before midnight). */
+let tables: DayTable[] = [];
+
+function stepOf(day: number, k: number): number {
+  return JACKPOT_TICKS_MS[Math.floor(hash(day * 100_003 + k) * 3)]!;
+}
+function growthOf(day: number, k: number): number {
+  return Math.round((100 + hash(day * 7_919 + k) * 400) * 100);
+}
+
+/** Walks one day's ticks once (about 20,000, well under a millisecond) and keeps a checkpoint every CHECKPOINT_EVERY. */
+function dayTable(day: number): DayTable {
+  const kept = tables.find((x) => x.day === day);
+  if (kept) return kept;
+  const periodStart = day * JACKPOT_PERIOD_MS;
+  const size = Math.ceil(JACKPOT_PERIOD_MS / JACKPOT_TICKS_MS[0] / CHECKPOINT_EVERY) + 1;
+  const t = new Float64Array(size);
+  const cents = new Float64Array(size);
+  // Start of day: a value in the lower half of the range, with cents.
+  let c = Math.round((JACKPOT_MIN + hash(day) * (JACKPOT_MAX - JACKPOT_MIN) * 0.5) * 100);
+  let at = periodStart;
+  let n = 0;
+  for (let k = 0; at < periodStart + JACKPOT_PERIOD_MS; k++) {
+    if (k % CHECKPOINT_EVERY === 0) {
+      t[n] = at;
+      cents[n] = c;
+      n++;
+    }
+    at += stepOf(day, k);
+    c += growthOf(day, k);
+  }
+  const table = { day, t: t.subarray(0, n), cents: cents.subarray(0, n) };
+  tables = [table, ...tables.filter((x) => x.day !== day)].slice(0, 2);
+  return table;
+}
 
 /**
  * The clock in hundredths at `ms`, when its next tick comes, and when its day (period) began.
- * The ticks are walked from the last call's position when it is of the same day and not later
- * than `ms` (every caller asks for "now", which only grows), so a call costs the ticks since the
- * previous one, not every tick since midnight; the result is the same either way.
+ * Constant time after the day's first call: the nearest checkpoint at or before `ms` (binary
+ * search), then at most CHECKPOINT_EVERY ticks; the same result as walking from midnight.
  */
 export function jackpotClock(ms: number): { cents: number; nextTickAt: number; periodStart: number } {
   const day = Math.floor(ms / JACKPOT_PERIOD_MS);
   const periodStart = day * JACKPOT_PERIOD_MS;
-  let t: number;
-  let k: number;
-  let cents: number;
-  if (cursor && cursor.day === day && cursor.t <= ms) {
-    ({ t, k, cents } = cursor);
-  } else {
-    // Start of day: a value in the lower half of the range, with cents.
-    cents = Math.round((JACKPOT_MIN + hash(day) * (JACKPOT_MAX - JACKPOT_MIN) * 0.5) * 100);
-    t = periodStart;
-    k = 0;
+  const table = dayTable(day);
+  let lo = 0;
+  let hi = table.t.length - 1;
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >> 1;
+    if (table.t[mid]! <= ms) lo = mid;
+    else hi = mid - 1;
   }
-  for (;;) {
-    const step = JACKPOT_TICKS_MS[Math.floor(hash(day * 100_003 + k) * 3)]!;
-    if (t + step > ms) {
-      cursor = { day, t, k, cents };
-      return { cents, nextTickAt: t + step, periodStart };
-    }
+  let t = table.t[lo]!;
+  let cents = table.cents[lo]!;
+  for (let k = lo * CHECKPOINT_EVERY; ; k++) {
+    const step = stepOf(day, k);
+    if (t + step > ms) return { cents, nextTickAt: t + step, periodStart };
     t += step;
-    cents += Math.round((100 + hash(day * 7_919 + k) * 400) * 100);
-    k++;
+    cents += growthOf(day, k);
   }
 }
 

@@ -1,7 +1,7 @@
 import { desc, eq } from "drizzle-orm";
 import type { Database } from "../db/client.js";
 import { inLanguage } from "../system/service.js";
-import { foldName, gameName, getCatalogue, merchantOffer, namesIn, offeredVendors, type CatalogueEntry, type GameRow } from "./catalogue.js";
+import { foldName, gameName, getCatalogue, merchantOffer, namesIn, offeredVendors, type CatalogueEntry, type CatalogueSnapshot, type GameRow } from "./catalogue.js";
 import { imageUrl, vendorImages } from "./images.js";
 import { games, winners } from "./schema.js";
 
@@ -115,11 +115,40 @@ export interface GameListQuery {
  */
 export async function getGameList(db: Database, merchant: Merchant, language: string, q: GameListQuery) {
   const [catalogue, offered] = await Promise.all([getCatalogue(db), offeredVendors(db, merchant.code)]);
-  const needle = q.gameName ? foldName(q.gameName) : "";
-  const shown = needle ? namesIn(catalogue, language) : null;
+  const matching = matchesOf(catalogue, offered, language, q);
   const from = (q.pageNo - 1) * q.pageSize;
-  const page: CatalogueEntry[] = [];
-  let total = 0;
+  // Only the page is mapped to the spec's shape.
+  const page = matching.slice(from, from + q.pageSize).map((i) => entryItem(catalogue.entries[i]!, merchant, language));
+  return {
+    games: page,
+    pageNo: q.pageNo,
+    pageSize: q.pageSize,
+    total: matching.length,
+    totalPages: Math.max(1, Math.ceil(matching.length / q.pageSize)),
+  };
+}
+
+/**
+ * The positions of the entries a list query matches, worked out once per (catalogue snapshot,
+ * merchant's offer, language, filters) and kept while both the snapshot and the offer are the
+ * current ones (they are replaced, never changed, so a WeakMap on them forgets with them). The
+ * next page of a list or of a search, and the same search by the next visitor, then cost a slice
+ * instead of a pass over the 10,000 games.
+ */
+const MATCHES_KEPT = 256;
+const matchCache = new WeakMap<CatalogueSnapshot, WeakMap<Set<string>, Map<string, number[]>>>();
+
+function matchesOf(catalogue: CatalogueSnapshot, offered: Set<string>, language: string, q: GameListQuery): number[] {
+  const needle = q.gameName ? foldName(q.gameName) : "";
+  const key = [needle ? language.toLowerCase() : "", needle, q.gameType, q.vassalage, q.gameClassify, q.minBet, q.minLineNum].join("\u0000");
+  let perOffer = matchCache.get(catalogue);
+  if (!perOffer) matchCache.set(catalogue, (perOffer = new WeakMap()));
+  let kept = perOffer.get(offered);
+  if (!kept) perOffer.set(offered, (kept = new Map()));
+  const hit = kept.get(key);
+  if (hit) return hit;
+  const shown = needle ? namesIn(catalogue, language) : null;
+  const out: number[] = [];
   for (let i = 0; i < catalogue.entries.length; i++) {
     const e = catalogue.entries[i]!;
     const g = e.game;
@@ -130,16 +159,12 @@ export async function getGameList(db: Database, merchant: Merchant, language: st
     if (q.minBet !== undefined && g.minBet < q.minBet) continue;
     if (q.minLineNum !== undefined && g.lines < q.minLineNum) continue;
     if (shown && !shown[i]!.folded.includes(needle) && !e.foldedEn.includes(needle)) continue;
-    if (total >= from && page.length < q.pageSize) page.push(e);
-    total++;
+    out.push(i);
   }
-  return {
-    games: page.map((e) => entryItem(e, merchant, language)),
-    pageNo: q.pageNo,
-    pageSize: q.pageSize,
-    total,
-    totalPages: Math.max(1, Math.ceil(total / q.pageSize)),
-  };
+  // Searches come from requests: keep a bounded few, dropping the oldest.
+  if (kept.size >= MATCHES_KEPT) kept.delete(kept.keys().next().value!);
+  kept.set(key, out);
+  return out;
 }
 
 /** One game item by nodeId, if its vendor is offered here; null otherwise. */

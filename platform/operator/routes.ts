@@ -6,7 +6,7 @@ import { fail, refuseNul } from "../http/envelope.js";
 import { and, desc, eq } from "drizzle-orm";
 import { members, outbox } from "../accounts/schema.js";
 import { createMember } from "../accounts/service.js";
-import { getSiteStatus, updateSiteStatus, upsertMerchant } from "../system/service.js";
+import { forgetBrand, getSiteStatus, updateSiteStatus, upsertMerchant } from "../system/service.js";
 import { registerPaymentOperatorRoutes } from "../payments/operator.js";
 import { registerWalletOperatorRoutes } from "../wallet/operator.js";
 import { registerLotteryOperatorRoutes } from "../lottery/routes.js";
@@ -56,6 +56,8 @@ const merchantBody = z.object({
   vendors: z.array(z.string().regex(/^[A-Za-z0-9_-]{1,40}$/)).max(500).optional(),
 });
 
+const MUTATING_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
+
 function keyMatches(given: string | undefined, expected: string): boolean {
   if (!given) return false;
   const a = Buffer.from(given);
@@ -85,6 +87,14 @@ export function operatorRoutes() {
   });
   // Every accepted PUT, POST and DELETE leaves an audit event (issue 14 item 9).
   app.use("*", auditOperatorCalls());
+  // ...and forgets this node's brand configuration of that merchant (of all, for a call not about
+  // one merchant): whatever the change, the next page shows it, and the web's shell cache, keyed
+  // by the configuration's version, is dropped with it. After the handler, so after its commit.
+  app.use("*", async (c, next) => {
+    await next();
+    if (!MUTATING_METHODS.has(c.req.method) || c.res.status >= 400) return;
+    forgetBrand(c.var.db, /\/merchants\/([A-Za-z0-9_-]+)(?:\/|$)/.exec(c.req.path)?.[1]);
+  });
   registerAuditOperatorRoutes(app);
   registerPaymentOperatorRoutes(app);
   registerWalletOperatorRoutes(app);

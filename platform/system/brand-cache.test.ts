@@ -81,6 +81,33 @@ describe("brand configuration cache", () => {
     await p.handle.db.update(merchants).set({ settings: row!.settings }).where(eq(merchants.code, "DEMO"));
   });
 
+  it("names each loaded configuration: the same version within the window, a new one after any operator change", async () => {
+    const first = (await permission()).brandVersion as string;
+    expect(first).toMatch(/\S/);
+    expect((await permission()).brandVersion).toBe(first);
+    // A notice is not part of the brand configuration, but the web's shell shows it: any accepted
+    // operator write about the merchant gives a new version, which is what drops the web's copy.
+    const created = await p.call("/operator/v1/merchants/DEMO/notices", {
+      method: "POST",
+      operator: true,
+      json: { type: "PL", execution: "B", title: { en: "Version test" }, content: { en: "x" } },
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const second = (await permission()).brandVersion as string;
+    expect(second).not.toBe(first);
+    // A refused write changes nothing and keeps the version.
+    expect((await settings({ imageCDNs: "bad" })).status).toBe(400);
+    expect((await permission()).brandVersion).toBe(second);
+    await p.call(`/operator/v1/merchants/DEMO/notices/${created.body.id}`, { method: "DELETE", operator: true });
+    expect((await permission()).brandVersion).not.toBe(second);
+    // Another node's copy changes version at the latest when the window has passed.
+    const third = (await permission()).brandVersion;
+    const now = Date.now();
+    vi.spyOn(Date, "now").mockReturnValue(now + BRAND_CACHE_MS + 1);
+    expect((await permission()).brandVersion).not.toBe(third);
+    vi.restoreAllMocks();
+  });
+
   it.each([
     [{ imageCDNs: ["javascript:alert(1)"] }],
     [{ imageCDNs: ["//evil.example"] }],

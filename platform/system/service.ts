@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import { asc, eq, inArray } from "drizzle-orm";
 import { merchantVendors, vendors } from "../games/schema.js";
 import { forgetCatalogue } from "../games/catalogue.js";
@@ -72,7 +73,18 @@ export interface BrandConfig {
   /** Enabled feature module ids, in order. */
   modules: string[];
   domains: string[];
+  /**
+   * Names this loaded copy of the configuration: a new value at every load, so after an operator
+   * change (forgetBrand) and at least every BRAND_CACHE_MS. The permission answer carries it as
+   * `brandVersion`, and the web keeps what it derives per brand (the shell) only while it is the
+   * same: the operator's changes forget the web's copy through this one path.
+   */
+  version: string;
 }
+
+/** Unique per process, so two platform nodes never hand out the same version. */
+const BOOT_ID = randomBytes(6).toString("base64url");
+let brandLoads = 0;
 
 type Kept<T> = Map<string, { at: number; value: Promise<T> }>;
 interface BrandCache {
@@ -154,6 +166,7 @@ async function loadBrand(db: Database, code: string): Promise<BrandConfig> {
     customerService: csRows,
     modules: moduleRows.filter((m) => m.enabled).map((m) => m.moduleId),
     domains: domainRows.map((d) => d.domain),
+    version: `${BOOT_ID}.${++brandLoads}`,
   };
 }
 
@@ -225,6 +238,7 @@ export async function getPermission(db: Database, visitor: Visitor, language: st
         openInNewTab: r.openInNewTab,
       })),
       customerService: brand.customerService.map((c) => ({ csType: c.csType, title: c.title, url: c.url })),
+      brandVersion: brand.version,
     },
     location: { ip, country: visitor.country?.trim().toUpperCase() || null },
   };
