@@ -24,7 +24,7 @@ import { CompactEncrypt, importJWK } from "jose";
 import postgres from "postgres";
 import { openDb } from "../platform/db/client.ts";
 import { checkInvariants } from "../platform/ledger/service.ts";
-import { runSettlement } from "../platform/contracts/settlement.ts";
+import { runSettlement, SETTLEMENT_CONCURRENCY } from "../platform/contracts/settlement.ts";
 import { pgServer } from "./pg.mjs";
 
 const SERVER = process.env.BENCH_DATABASE_URL || process.env.DATABASE_URL || "postgres://postgres@127.0.0.1:5432/postgres";
@@ -421,7 +421,7 @@ try {
       if (performance.now() - t0 > SETTLEMENT_BUDGET_MS) throw new Error(`budget spent after ${settled} contracts`);
     };
     const [paid, ms] = await timed(`runSettlement DAILY_SALARY over ${CONTRACTS} contracts`, () =>
-      runSettlement(handle.db, "DAILY_SALARY", now, { afterContract }).catch((e) => {
+      runSettlement(handle.db, "DAILY_SALARY", now, { afterContract, concurrency: SETTLEMENT_CONCURRENCY }).catch((e) => {
         log(String(e));
         return -settled;
       }),

@@ -4,7 +4,7 @@ import { checkInvariants } from "../ledger/service.js";
 import { members } from "../accounts/schema.js";
 import { ledgerTransfers } from "../ledger/schema.js";
 import { agentContractEvents, agentContractPayments, agentContracts } from "./schema.js";
-import { runSettlement } from "./settlement.js";
+import { runSettlement, SETTLEMENT_CONCURRENCY } from "./settlement.js";
 
 type TestPlatform = Awaited<ReturnType<typeof createTestPlatform>>;
 
@@ -151,7 +151,8 @@ describe("agent contracts", () => {
     expect(info.body.value).toMatchObject({ enableCt: true, enableSalary: true, dividendInfo: false });
   });
 
-  it("pays each contract exactly once under concurrent runs and after a run killed between two contracts", async () => {
+  // concurrency 3 is what the jobs use on PostgreSQL (SETTLEMENT_CONCURRENCY): contracts side by side in one run.
+  it.each([1, SETTLEMENT_CONCURRENCY])("pays each contract exactly once under concurrent runs and after a run killed between two contracts (%i at once)", async (concurrency) => {
     const day = new Date(Date.now() + 86_400_000);
     const teams = await Promise.all([team(), team(), team()]);
     const ids: number[] = [];
@@ -161,10 +162,12 @@ describe("agent contracts", () => {
       ids.push(made.body.value.id);
       await bet(c.token, "123.45");
     }
-    // A run that dies after its first contract: the first is paid, the others are not.
+    // A run that dies after its first contract: the first is paid; with one at a time the others
+    // are not, with several the ones already in flight finish and no new one starts.
     let calls = 0;
     await expect(
       runSettlement(p.handle.db, "DAILY_SALARY", day, {
+        concurrency,
         afterContract: () => {
           if (++calls === 1) throw new Error("killed");
         },
@@ -172,8 +175,8 @@ describe("agent contracts", () => {
     ).rejects.toThrow("killed");
     await ledgerOk();
     // Then three at once, and once more.
-    await Promise.all([runSettlement(p.handle.db, "DAILY_SALARY", day), runSettlement(p.handle.db, "DAILY_SALARY", day), runSettlement(p.handle.db, "DAILY_SALARY", day)]);
-    await runSettlement(p.handle.db, "DAILY_SALARY", day);
+    await Promise.all([1, 2, 3].map(() => runSettlement(p.handle.db, "DAILY_SALARY", day, { concurrency })));
+    await runSettlement(p.handle.db, "DAILY_SALARY", day, { concurrency });
     const pays = await p.handle.db.select().from(agentContractPayments).where(sql`${agentContractPayments.contractId} in (${sql.join(ids.map((i) => sql`${i}`), sql`, `)})`);
     expect(pays.map((x) => x.contractId).sort()).toEqual([...ids].sort());
     for (const x of pays) expect(x.amount).toBe(154n); // 123.45 × 1.25 % = 1.543125 → 1.54

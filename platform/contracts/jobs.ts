@@ -1,5 +1,9 @@
 import type { DbHandle } from "../db/client.js";
-import { runSettlement } from "./settlement.js";
+import { runSettlement, SETTLEMENT_CONCURRENCY } from "./settlement.js";
+
+/** PostgreSQL settles a few contracts at once; PGlite, with its one connection, one. */
+const settle = (h: DbHandle, scheme: Parameters<typeof runSettlement>[1], now: Date) =>
+  runSettlement(h.db, scheme, now, { concurrency: h.kind === "postgres" ? SETTLEMENT_CONCURRENCY : 1 });
 
 /** Advisory-lock keys of the contract settlement jobs (one node at a time runs each). */
 export const CONTRACT_JOB_LOCKS = {
@@ -15,8 +19,8 @@ export const CONTRACT_JOB_LOCKS = {
  * so a period is paid soon after its end; the (contract, period) key makes the extra runs pay nothing.
  */
 export const CONTRACT_JOBS: { name: keyof typeof CONTRACT_JOB_LOCKS; everyMs: number; run(handle: DbHandle, now: Date): Promise<number> }[] = [
-  { name: "contractRealtimeSalary", everyMs: 60_000, run: (h, now) => runSettlement(h.db, "REALTIME_SALARY", now) },
-  { name: "contractHourlySalary", everyMs: 5 * 60_000, run: (h, now) => runSettlement(h.db, "HOURLY_SALARY", now) },
-  { name: "contractDailyWage", everyMs: 10 * 60_000, run: (h, now) => runSettlement(h.db, "DAILY_SALARY", now) },
-  { name: "contractDividends", everyMs: 10 * 60_000, run: (h, now) => runSettlement(h.db, "DIVIDEND", now) },
+  { name: "contractRealtimeSalary", everyMs: 60_000, run: (h, now) => settle(h, "REALTIME_SALARY", now) },
+  { name: "contractHourlySalary", everyMs: 5 * 60_000, run: (h, now) => settle(h, "HOURLY_SALARY", now) },
+  { name: "contractDailyWage", everyMs: 10 * 60_000, run: (h, now) => settle(h, "DAILY_SALARY", now) },
+  { name: "contractDividends", everyMs: 10 * 60_000, run: (h, now) => settle(h, "DIVIDEND", now) },
 ];

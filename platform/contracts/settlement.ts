@@ -30,6 +30,36 @@ export interface SettleOptions {
   figures?: FiguresSource;
   /** Test hook: called after each contract's payment committed (a crash test throws here). */
   afterContract?: (contractId: number) => void | Promise<void>;
+  /**
+   * Contracts settled at once (default 1). Each contract is its own keyed unit (its periods stay
+   * in order, for the dividend's carried loss), so several may run side by side on PostgreSQL's
+   * pool; PGlite has one connection, where more than 1 only interleaves.
+   */
+  concurrency?: number;
+}
+
+/** Contracts settled at once by the jobs on PostgreSQL: a few of the pool's 10 connections, the rest left to requests. */
+export const SETTLEMENT_CONCURRENCY = 3;
+
+/**
+ * Runs `work` over `items` with at most `concurrency` at once. After the first failure no new
+ * item starts; the ones in flight finish (each is exactly-once on its own), then the failure is thrown.
+ */
+async function eachLimited<T>(items: T[], concurrency: number, work: (item: T) => Promise<void>): Promise<void> {
+  let next = 0;
+  let failure: { error: unknown } | null = null;
+  const worker = async () => {
+    while (!failure && next < items.length) {
+      const item = items[next++]!;
+      try {
+        await work(item);
+      } catch (error) {
+        failure ??= { error };
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: Math.max(1, Math.min(concurrency, items.length)) }, worker));
+  if (failure) throw (failure as { error: unknown }).error;
 }
 
 /**
@@ -157,9 +187,9 @@ export async function runSettlement(db: Database, scheme: Scheme, now: Date, opt
   const oldest = periodsFor("monthly")[0]!.from;
   const contracts = await contractsInForce(db, scheme, oldest, now);
   let paid = 0;
-  for (const c of contracts) {
+  await eachLimited(contracts, options.concurrency ?? 1, async (c) => {
     const spans = periodsFor((c.period as DividendPeriod | null) ?? null).filter((s) => inForce(c, s));
-    if (!spans.length) continue;
+    if (!spans.length) return;
     const done = new Set(
       (
         await db
@@ -173,7 +203,7 @@ export async function runSettlement(db: Database, scheme: Scheme, now: Date, opt
       if (await settleContract(db, c, span, cur.get(c.merchantCode) ?? "USD", options.figures)) paid++;
     }
     await options.afterContract?.(c.id);
-  }
+  });
   return paid;
 }
 
