@@ -57,12 +57,15 @@ export function tableProblems(file: string, source: string): Array<{ table: stri
   const sf = ts.createSourceFile(file, source, ts.ScriptTarget.Latest, true, ts.ScriptKind.TSX);
   const out: Array<{ table: string; missing: string[] }> = [];
   const at = (tag: Tag) => `${file}:${sf.getLineAndCharacterOfPosition(tag.getStart()).line + 1}`;
-  const visit = (node: ts.Node) => {
-    if (!(ts.isJsxElement(node) && tagName(node.openingElement) === "table")) return ts.forEachChild(node, visit);
+  const visit = (node: ts.Node): void => {
+    if (!(ts.isJsxElement(node) && tagName(node.openingElement) === "table")) {
+      ts.forEachChild(node, visit);
+      return;
+    }
     const cls = attribute(node.openingElement, "className")?.initializer?.getText().replace(/^\{|\}$/g, "") ?? "";
     const rules = STACKED[cls] ?? {};
     const missing: string[] = [];
-    const rows = (n: ts.Node, inBody: boolean) => {
+    const rows = (n: ts.Node, inBody: boolean): void => {
       const tag = elementTag(n);
       if (tag && tagName(tag) === "tbody") inBody = true;
       if (tag && tagName(tag) === "tr") {
