@@ -3,6 +3,8 @@ import { defineConfig, devices } from "@playwright/test";
 
 const PORT = Number(process.env.E2E_PORT ?? 3210);
 export const E2E_OPERATOR_KEY = "e2e-operator-key-0123456789";
+/** The embedded demo studio's master secret: specs that sign wallet calls for a studio vendor derive its key. */
+export const E2E_DEMO_VENDOR_SECRET = "e2e-demo-vendor-master-secret-0123456789";
 // A fresh data directory per run; the variable keeps one value across the config's re-loads.
 process.env.E2E_DATA_DIR ??= path.join("tests", ".tmp", `e2e-${Date.now()}`);
 
@@ -55,6 +57,7 @@ export default defineConfig({
       NODE_ENV: "production",
       DATA_DIR: process.env.E2E_DATA_DIR,
       OPERATOR_API_KEY: E2E_OPERATOR_KEY,
+      DEMO_VENDOR_SECRET: E2E_DEMO_VENDOR_SECRET,
       ENABLE_TEST_ROUTES: "1",
       SANDBOX_PAYMENTS: "1",
       TRUST_PROXY: "1",

@@ -410,7 +410,7 @@ main{max-width:28rem;margin:0 auto;padding:12px}h1{font-size:1.15rem;margin:0}he
 .row.line{outline:2px solid #3a4a69}.row.won{outline-color:#ffc531;background:#3a2f0a}.cell{display:flex;justify-content:center}.cell svg{width:100%;max-width:84px;height:auto}
 .result{background:#17202f;border-radius:10px;padding:8px 12px;margin:8px 0}.big{font-size:1.2rem;font-weight:700;margin:4px 0}
 dl{display:grid;grid-template-columns:auto 1fr;gap:2px 10px;margin:4px 0}dt{color:#a9b4c8}dd{margin:0;overflow-wrap:anywhere}code{font-size:.8rem;overflow-wrap:anywhere}
-form{display:grid;gap:6px;margin:10px 0}label{font-weight:600}input{font:inherit;min-height:44px;padding:8px 10px;border-radius:8px;border:1px solid #3a4a69;background:#0b1019;color:inherit;width:100%}
+form{display:grid;gap:6px;margin:10px 0}label{font-weight:600;display:flex;flex-wrap:wrap;align-items:center;gap:0 4px;min-height:44px}input{font:inherit;min-height:44px;padding:8px 10px;border-radius:8px;border:1px solid #3a4a69;background:#0b1019;color:inherit;width:100%}
 button{font:inherit;font-weight:700;min-height:48px;border:0;border-radius:999px;background:#ffc531;color:#1a1300;cursor:pointer}
 summary{min-height:44px;display:flex;align-items:center;cursor:pointer;color:#cfe0ff}.error{color:#ff8a8a;font-weight:600;margin:2px 0}
 a{color:#8fd3ff;display:inline-flex;min-height:44px;align-items:center}table{border-collapse:collapse}td{padding:2px 8px}td svg{vertical-align:middle}`;

@@ -176,12 +176,13 @@ export default function PointMall() {
               <tbody>
                 {details.content.map((d) => (
                   <tr key={d.id}>
-                    <td className={m.cell}>
+                    <td data-label={t("record_time")} className={m.cell}>
                       <time dateTime={d.createdAt}>{fmt.time(d.createdAt)}</time>
                     </td>
-                    <td className={m.cell}>{t(`points_type_${d.type}`)}</td>
-                    <td className={`${m.cell} ${m.number}`} dir="ltr">
-                      {d.points > 0 ? `+${d.points}` : d.points}
+                    <td data-label={t("points_type")} className={m.cell}>{t(`points_type_${d.type}`)}</td>
+                    <td data-label={t("points_points")} className={`${m.cell} ${m.number}`}>
+                      {/* The sign stays before the digits in a right-to-left page; the card's label stays at its start. */}
+                      <bdi dir="ltr">{d.points > 0 ? `+${d.points}` : d.points}</bdi>
                     </td>
                   </tr>
                 ))}

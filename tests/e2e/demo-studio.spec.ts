@@ -58,3 +58,24 @@ test("a stake above the balance is refused beside the field with the stake kept"
   await expect(game.getByTestId("studio-stake")).toHaveAttribute("aria-invalid", "true");
   await expect(game.getByTestId("studio-balance")).toHaveAttribute("data-amount", "1.00");
 });
+
+test("a sports lobby (BTI, once the neutral demo box) plays as the studio's generic game: the balance moves by stake and win", async ({ page, operator }) => {
+  await loginNewMember(page, operator, { prefix: "ds", net: "10.218", funds: "20.00" });
+  await page.goto("/sports?vassalage=BTI");
+  await page.getByTestId("game-list").getByRole("listitem").first().locator("a[data-node-id]").click();
+  await expect(page).toHaveURL(/\/seamless\?nodeId=\d+/);
+  expect(await page.getByTestId("game-frame").getAttribute("src")).toMatch(/^\/play\?vendor=BTI&gameCode=BTI_\w+&token=/);
+
+  const game = page.frameLocator('[data-testid="game-frame"]');
+  await expect(game.getByTestId("vendor-game")).not.toContainText("Juego de proveedor de demostración");
+  await expect(game.getByTestId("studio-balance")).toHaveAttribute("data-amount", "20.00");
+  await game.getByTestId("studio-stake").fill("1.00");
+  await game.getByTestId("studio-spin").click();
+  const result = game.getByTestId("studio-result");
+  await expect(result).toHaveAttribute("data-stake", "1.00");
+  const win = Number(await result.getAttribute("data-win"));
+  await expect(game.getByTestId("studio-balance")).toHaveAttribute("data-amount", ((2000 - 100 + Math.round(win * 100)) / 100).toFixed(2));
+  const roundId = (await result.getAttribute("data-round-id"))!;
+  await page.goto("/member/personalHistoryCopy");
+  await expect(page.locator(`[data-testid="record-vendor-round"][data-round-id="${roundId}"]`)).toBeVisible();
+});

@@ -25,28 +25,47 @@ const SAMPLES: Record<string, string> = {
   "vnLottery.tsx": "/vnLottery?gameCode=TCG_VN_NORTH",
   "resetPassword.tsx": "/resetPassword?token=expired-or-unknown",
 };
-const SKIP = new Set(["e2e-fixtures.throw.tsx", "sandbox.gateway.$reference.tsx", "_home.tsx", "member+/_layout.tsx"]);
+const SKIP = new Set(["e2e-fixtures.throw.tsx", "sandbox.gateway.$reference.tsx", "_home.tsx", "member+/_layout.tsx", "agent+/_layout.tsx"]);
 /** Pages that need a member: the member centre, the lottery pages, the lobby, the password change. */
 const MEMBER = /^(member\+\/|lottery|seaLottery|vnLottery|lobby|_home\.changePassword|house\.)/;
+/** The agent centre needs an agent (a member sent there is turned back to /agentHome). */
+const AGENT = /^(agent\+\/|agentHome)/;
 
-function pageRoutes(): Array<{ file: string; url: string; member: boolean }> {
+type Who = "visitor" | "member" | "agent";
+
+/**
+ * The URL of a route file under remix-flat-routes: a `name+/` folder is the URL segment `name`,
+ * `_index` is the folder's own URL, a leading `_` segment is a pathless layout, `.` separates segments.
+ */
+export function routeUrl(file: string): string {
+  const segments = file
+    .replace(/\.tsx$/, "")
+    .split("/")
+    .flatMap((part) => part.replace(/\+$/, "").split("."))
+    .filter((s) => s !== "_index" && !s.startsWith("_"));
+  return `/${segments.join("/")}`;
+}
+
+function pageRoutes(): Array<{ file: string; url: string; who: Who }> {
   const files = readdirSync(ROUTES_DIR, { recursive: true, encoding: "utf8" })
     .map((f) => f.split(path.sep).join("/"))
     .filter((f) => f.endsWith(".tsx") && !SKIP.has(f));
-  const out: Array<{ file: string; url: string; member: boolean }> = [];
+  const out: Array<{ file: string; url: string; who: Who }> = [];
   for (const file of files.sort()) {
     // Resource routes (no component) are not pages.
     if (!/export default/.test(readFileSync(path.join(ROUTES_DIR, file), "utf8"))) continue;
     let url = SAMPLES[file];
     if (!url) {
       if (file.includes("$")) continue;
-      const name = file.replace(/\.tsx$/, "").replace(/^member\+\//, "member/").replace(/^_home\._index$/, "").replace(/^_home\./, "");
-      url = `/${name.replace(/\./g, "/")}`;
+      url = routeUrl(file);
     }
-    out.push({ file, url, member: MEMBER.test(file) });
+    out.push({ file, url, who: AGENT.test(file) ? "agent" : MEMBER.test(file) ? "member" : "visitor" });
   }
   // The home page and a game list as a member too: the header differs.
-  out.push({ file: "_home._index.tsx (member)", url: "/", member: true }, { file: "rng.tsx (member)", url: "/rng", member: true });
+  out.push({ file: "_home._index.tsx (member)", url: "/", who: "member" }, { file: "rng.tsx (member)", url: "/rng", who: "member" });
+  // Demo-studio games as launched for the member (the frame's page, opened on its own): a card
+  // table, a live table and a sports lobby (the last two formerly the neutral box).
+  for (const vendor of ["TABLEM", "VIVO", "BTI"]) out.push({ file: `play.tsx (demo studio ${vendor})`, url: `${STUDIO_GAME}${vendor}`, who: "member" });
   return out;
 }
 
@@ -125,18 +144,30 @@ async function check(page: Page, url: string) {
   expect(unique, `${url}\n${unique.map((p) => `${p.what}: ${p.el ?? ""} ${p.box ?? ""}`).join("\n")}`).toEqual([]);
 }
 
-let memberState: BrowserContextOptions["storageState"] | undefined;
+/** Marks a route whose URL is a launch of one vendor's game for the logged-in member. */
+const STUDIO_GAME = "studio-game:";
+
+const sessions = new Map<Exclude<Who, "visitor">, { state: BrowserContextOptions["storageState"]; account: string }>();
 /** One address per worker: the member's session and the unknown-address check stay quiet. */
 const address = `10.77.${randomInt(0, 255)}.${randomInt(1, 254)}`;
 
-/** One member per worker, logged in once; its session is reused by every member page. */
-async function memberContextOptions(browser: Browser, baseURL: string): Promise<BrowserContextOptions["storageState"]> {
-  if (memberState) return memberState;
-  const api = await apiRequest.newContext({ extraHTTPHeaders: { authorization: `Bearer ${E2E_OPERATOR_KEY}`, connection: "close" } });
+function operatorApi() {
+  return apiRequest.newContext({ extraHTTPHeaders: { authorization: `Bearer ${E2E_OPERATOR_KEY}`, connection: "close" } });
+}
+
+/** One member and one agent per worker, each logged in once; the session is reused by every page. */
+async function session(browser: Browser, baseURL: string, who: Exclude<Who, "visitor">) {
+  const known = sessions.get(who);
+  if (known) return known;
+  const api = await operatorApi();
   const apiBase = baseURL.replace("localhost", "127.0.0.1");
-  const account = `phone${randomBytes(4).toString("hex")}`;
-  let res = await api.post(`${apiBase}/operator/v1/merchants/DEMO/members`, { data: { account, password: "secret123" } });
+  const account = `${who === "agent" ? "phag" : "phone"}${randomBytes(4).toString("hex")}`;
+  let res = await api.post(`${apiBase}/operator/v1/merchants/DEMO/members`, { data: { account, password: "secret123", ...(who === "agent" ? { type: 1 } : {}) } });
   expect(res.status(), await res.text()).toBe(201);
+  if (who === "agent") {
+    res = await api.put(`${apiBase}/operator/v1/merchants/DEMO/members/${account}/agent`, { data: { rebate: "1.2" } });
+    expect(res.status(), await res.text()).toBe(200);
+  }
   res = await api.post(`${apiBase}/operator/v1/merchants/DEMO/members/${account}/credits`, {
     data: { kind: "bonus", amount: "1234567.89", reference: `phone-${account}` },
   });
@@ -151,9 +182,24 @@ async function memberContextOptions(browser: Browser, baseURL: string): Promise<
   await form.locator('input[name="password"]').fill("secret123");
   await form.locator('button[type="submit"]:not([name])').click();
   await expect(page).toHaveURL(/\/member\/securityCenter/, { timeout: 45_000 });
-  memberState = await context.storageState();
+  const made = { state: await context.storageState(), account };
+  sessions.set(who, made);
   await context.close();
-  return memberState;
+  return made;
+}
+
+/** The launch URL of the first game of a vendor, with a fresh launch token for the account. */
+const STUDIO_GAMES: Record<string, string> = { TABLEM: "TABLEM_TEXAS_HOLD_EM", VIVO: "VIVO_BACCARAT", BTI: "BTI_BTI_SPORTS" };
+
+async function studioLaunch(baseURL: string, account: string, vendor: string, language: string): Promise<string> {
+  const api = await operatorApi();
+  const apiBase = baseURL.replace("localhost", "127.0.0.1");
+  const gameCode = STUDIO_GAMES[vendor]!;
+  const res = await api.post(`${apiBase}/operator/v1/merchants/DEMO/members/${account}/launch-tokens`, { data: { vendorCode: vendor, gameCode } });
+  expect(res.status(), await res.text()).toBe(201);
+  const { token } = (await res.json()) as { token: string };
+  await api.dispose();
+  return `/play?${new URLSearchParams({ vendor, gameCode, token, language })}`;
 }
 
 const lang = (value: string) => encodeURIComponent(Buffer.from(JSON.stringify(value)).toString("base64"));
@@ -161,7 +207,8 @@ const lang = (value: string) => encodeURIComponent(Buffer.from(JSON.stringify(va
 for (const dir of ["ltr", "rtl"] as const) {
   for (const route of pageRoutes()) {
     test(`${dir} ${route.url} (${route.file})`, async ({ browser, baseURL }, testInfo) => {
-      const storageState = route.member ? await memberContextOptions(browser, baseURL!) : undefined;
+      const who = route.who === "visitor" ? null : await session(browser, baseURL!, route.who);
+      const storageState = who?.state;
       const context = await browser.newContext({
         ...testInfo.project.use,
         viewport: { width: 360, height: 740 },
@@ -174,7 +221,11 @@ for (const dir of ["ltr", "rtl"] as const) {
       if (dir === "rtl") await context.addCookies([{ name: "lang", value: lang("ar"), url: baseURL! }]);
       const page = await context.newPage();
       try {
-        await check(page, route.url);
+        const url = route.url.startsWith(STUDIO_GAME) ? await studioLaunch(baseURL!, who!.account, route.url.slice(STUDIO_GAME.length), dir === "rtl" ? "ar" : "es") : route.url;
+        await check(page, url);
+        // An agent page measured as itself, not as the "not an agent" page it would send a member to.
+        if (route.file.startsWith("agent+/")) await expect(page.getByTestId("agent-centre")).toBeVisible();
+        if (route.url.startsWith(STUDIO_GAME)) await expect(page.getByTestId("studio-spin")).toBeVisible();
         if (dir === "rtl") await expect(page.locator("html")).toHaveAttribute("dir", "rtl");
       } finally {
         await context.close();
@@ -182,3 +233,49 @@ for (const dir of ["ltr", "rtl"] as const) {
     });
   }
 }
+
+/** The bottom tab bar of issue 13 item 1, in order, on the spec's routes (§2 member info, §3 member centre). */
+const TABS = [
+  ["home", "/"],
+  ["games", "/rng"],
+  ["deposit", "/member/depositv2"],
+  ["record", "/member/personalHistoryCopy"],
+  ["account", "/member/securityCenter"],
+];
+
+test("phone shell: a header under 64 px, the five tabs, and a CSS-only menu whose drawer holds the vendor drop-downs", async ({ page }) => {
+  await page.goto("/promotions");
+  const header = await page.locator("body > header, header").first().boundingBox();
+  expect(header, "the header is drawn").not.toBeNull();
+  expect(header!.y).toBeLessThanOrEqual(0.5);
+  expect(header!.height, `header ${header!.height} px tall`).toBeLessThan(64);
+
+  const tabs = page.getByTestId("tab-bar").getByRole("link");
+  expect(await tabs.evaluateAll((els) => els.map((e) => [e.getAttribute("data-tab"), e.getAttribute("href")]))).toEqual(TABS);
+  for (const tab of await tabs.all()) {
+    const box = (await tab.boundingBox())!;
+    expect(box.y + box.height, "a tab lies on the first screen").toBeLessThanOrEqual(740.5);
+    expect(box.x).toBeGreaterThanOrEqual(-0.5);
+    expect(box.x + box.width).toBeLessThanOrEqual(360.5);
+  }
+
+  // The menu is a label for a checkbox: a real tap opens the drawer with or without scripts.
+  const drawer = page.getByTestId("drawer");
+  const vendors = drawer.locator('[data-nav="RNG"]');
+  await expect(drawer).toBeHidden();
+  await expect(vendors).toBeHidden();
+  await page.getByTestId("menu-button").tap();
+  await expect(drawer).toBeVisible();
+  await expect(vendors).toBeVisible();
+  // Its vendor drop-down opens inside the drawer, on the screen.
+  await vendors.locator("summary").tap();
+  const panel = drawer.getByTestId("vendors-RNG");
+  await expect(panel).toBeVisible();
+  const box = (await panel.boundingBox())!;
+  expect(box.x).toBeGreaterThanOrEqual(-0.5);
+  expect(box.x + box.width).toBeLessThanOrEqual(360.5);
+  await expect(panel.getByRole("link").first()).toHaveAttribute("href", /^\/rng\?vassalage=/);
+  // A second tap on the menu closes it again.
+  await page.getByTestId("menu-button").tap();
+  await expect(drawer).toBeHidden();
+});

@@ -7,7 +7,9 @@ import { members } from "#platform/accounts/schema.js";
 import { walletRounds, walletTransactions } from "#platform/wallet/schema.js";
 import { memberBettingRecord } from "#platform/rounds/record.js";
 import { createDemoVendorApp } from "../../demo-vendor/app";
-import { vendorSecret } from "../../demo-vendor/vendors";
+import { IN_HOUSE_VENDORS } from "#platform/games/launch.js";
+import { LOTTERY_VENDORS } from "#platform/lottery/games.js";
+import { DEMO_STUDIO_VENDORS, vendorSecret } from "../../demo-vendor/vendors";
 import { createWalletClient, type FetchLike } from "../../demo-vendor/wallet-client";
 
 /**
@@ -168,5 +170,38 @@ describe("demo studio through the vendor wallet API", () => {
     expect(stranger.status).toBe(401);
     const otherVendor = await app.fetch(new Request(`http://studio.test/play?vendor=VIVO&gameCode=VIVO_X&token=x`));
     expect(otherVendor.status).toBe(404);
+  });
+
+  it("opens one game of every outside vendor of the catalogue as a playable studio page (none gets the neutral box)", async () => {
+    const app = createDemoVendorApp({
+      vendors: DEMO_STUDIO_VENDORS,
+      wallet: createWalletClient({ baseUrl: walletUrl, secretFor: (v) => vendorSecret(master, v) }),
+    });
+    const { account } = await players.player("50.00");
+    const rows = await p.handle.db.selectDistinctOn([games.vendorCode], { vendorCode: games.vendorCode, gameCode: games.gameCode }).from(games).orderBy(games.vendorCode, games.gameCode);
+    const outside = rows.filter((r) => !IN_HOUSE_VENDORS.includes(r.vendorCode) && !(LOTTERY_VENDORS as string[]).includes(r.vendorCode));
+    // The live tables and the sports lobbies, once the neutral box, are among them.
+    expect(outside.map((r) => r.vendorCode)).toEqual(expect.arrayContaining(["AURL", "VIVO", "BTI", "SABA", "FB", "ESPX", "CKF", "TABLEM", "OCEAN", "LUCKY"]));
+    for (const { vendorCode, gameCode: code } of outside) {
+      expect(DEMO_STUDIO_VENDORS.has(vendorCode), `${vendorCode} is played by the demo studio`).toBe(true);
+      const put = await p.call(`/operator/v1/vendors/${vendorCode}/wallet-key`, { method: "PUT", operator: true, json: { secret: vendorSecret(master, vendorCode) } });
+      expect(put.status, vendorCode).toBe(200);
+      const launched = await p.call(`/operator/v1/merchants/DEMO/members/${account}/launch-tokens`, { method: "POST", operator: true, json: { vendorCode, gameCode: code } });
+      expect(launched.status, vendorCode).toBe(201);
+      const q = { vendor: vendorCode, gameCode: code, token: launched.body.token as string, language: "en" };
+      const res = await app.fetch(new Request(`http://studio.test/play?${new URLSearchParams(q)}`));
+      const html = await res.text();
+      expect(res.status, `${vendorCode} ${code}`).toBe(200);
+      expect(html, vendorCode).toContain('data-testid="studio-spin"');
+      expect(attr(html, 'data-testid="studio-balance" data-amount'), vendorCode).toMatch(/^\d+\.\d{2}$/);
+      if (vendorCode === "VIVO" || vendorCode === "BTI") {
+        const spin = await app.fetch(
+          new Request("http://studio.test/play", { method: "POST", body: new URLSearchParams({ ...q, stake: "1.00" }), headers: { "content-type": "application/x-www-form-urlencoded" } }),
+        );
+        expect(spin.status, vendorCode).toBe(303);
+        const [round] = await p.handle.db.select().from(walletRounds).where(and(eq(walletRounds.vendorCode, vendorCode), eq(walletRounds.gameCode, code)));
+        expect(round, vendorCode).toMatchObject({ status: "CLOSED" });
+      }
+    }
   });
 });

@@ -66,9 +66,9 @@ export default function AgentRevenueReport() {
             <tbody>
               {data.content.map((r) => (
                 <tr key={`${r.day}-${r.kind}`} data-testid="revenue-row">
-                  <td className={m.cell}>{formatDate(`${r.day}T00:00:00Z`, i18n.language)}</td>
-                  <td className={m.cell}>{t(`contract_kind_${r.kind}`)}</td>
-                  <td className={`${m.cell} ${m.number}`} data-testid="revenue-amount">
+                  <td data-label={t("contract_day")} className={m.cell}>{formatDate(`${r.day}T00:00:00Z`, i18n.language)}</td>
+                  <td data-label={t("contract_kind")} className={m.cell}>{t(`contract_kind_${r.kind}`)}</td>
+                  <td data-label={t("contract_amount")} className={`${m.cell} ${m.number}`} data-testid="revenue-amount">
                     {money(r.amount)}
                   </td>
                 </tr>
