@@ -23,7 +23,12 @@ import { seedDemoMissions } from "../missions/seed.js";
 
 export const DEMO_MERCHANT = "DEMO";
 
-const tr = (en: string, es: string) => ({ en, es });
+/**
+ * A demo text in English and Spanish, and in the other languages the phone pages are checked in
+ * (Arabic, Vietnamese, Thai) where given, so those readers meet the fallback chain (language,
+ * site default, English) only where it is real.
+ */
+const tr = (en: string, es: string, more: { ar?: string; vi?: string; th?: string } = {}) => ({ en, es, ...more });
 
 /** Demo vendors; `isDemo` marks them so an operator can tell them from real integrations. */
 const DEMO_VENDORS = [
@@ -49,12 +54,12 @@ const DEMO_VENDORS = [
 ];
 
 const CATEGORIES: Array<{ gameCategory: string; label: Record<string, string> }> = [
-  { gameCategory: "LIVE", label: tr("Live casino", "Casino en vivo") },
-  { gameCategory: "RNG", label: tr("Slots", "Tragamonedas") },
-  { gameCategory: "SPORTS", label: tr("Sports", "Deportes") },
-  { gameCategory: "FISH", label: tr("Fishing", "Pesca") },
-  { gameCategory: "PVP", label: tr("Cards", "Cartas") },
-  { gameCategory: "LOTT", label: tr("Lottery", "Lotería") },
+  { gameCategory: "LIVE", label: tr("Live casino", "Casino en vivo", { ar: "كازينو مباشر", vi: "Sòng bài trực tiếp", th: "คาสิโนสด" }) },
+  { gameCategory: "RNG", label: tr("Slots", "Tragamonedas", { ar: "ماكينات السلوت", vi: "Máy quay hũ", th: "สล็อต" }) },
+  { gameCategory: "SPORTS", label: tr("Sports", "Deportes", { ar: "رياضة", vi: "Thể thao", th: "กีฬา" }) },
+  { gameCategory: "FISH", label: tr("Fishing", "Pesca", { ar: "صيد السمك", vi: "Bắn cá", th: "ยิงปลา" }) },
+  { gameCategory: "PVP", label: tr("Cards", "Cartas", { ar: "ألعاب الورق", vi: "Đánh bài", th: "ไพ่" }) },
+  { gameCategory: "LOTT", label: tr("Lottery", "Lotería", { ar: "اليانصيب", vi: "Xổ số", th: "ลอตเตอรี่" }) },
   { gameCategory: "ELOTT", label: {} },
 ];
 
@@ -136,10 +141,11 @@ export async function seedDemo(db: Database, { catalogue = "full" }: SeedOptions
       .insert(siteStatus)
       .values({
         merchantCode: DEMO_MERCHANT,
-        maintenanceTitle: tr("Scheduled maintenance", "Mantenimiento programado"),
+        maintenanceTitle: tr("Scheduled maintenance", "Mantenimiento programado", { ar: "صيانة مجدولة", vi: "Bảo trì theo lịch", th: "ปิดปรับปรุงตามกำหนด" }),
         maintenanceInfo: tr(
           "We are upgrading the site. Please come back soon.",
           "Estamos mejorando el sitio. Vuelve pronto.",
+          { ar: "نقوم بتحديث الموقع. يرجى العودة قريباً.", vi: "Chúng tôi đang nâng cấp trang. Vui lòng quay lại sau.", th: "เรากำลังปรับปรุงเว็บไซต์ โปรดกลับมาใหม่เร็ว ๆ นี้" },
         ),
       })
       .onConflictDoNothing();
@@ -236,14 +242,14 @@ export async function seedDemo(db: Database, { catalogue = "full" }: SeedOptions
           merchantCode: DEMO_MERCHANT,
           type: "PL",
           execution: "B",
-          title: tr(`Notice ${i + 1}: new games every week`, `Aviso ${i + 1}: juegos nuevos cada semana`),
-          content: tr(`<p>Notice ${i + 1}. Enjoy the new games.</p>`, `<p>Aviso ${i + 1}. Disfruta los juegos nuevos.</p>`),
+          title: tr(`Notice ${i + 1}: new games every week`, `Aviso ${i + 1}: juegos nuevos cada semana`, { ar: `إشعار ${i + 1}: ألعاب جديدة كل أسبوع`, vi: `Thông báo ${i + 1}: trò chơi mới mỗi tuần`, th: `ประกาศ ${i + 1}: เกมใหม่ทุกสัปดาห์` }),
+          content: tr(`<p>Notice ${i + 1}. Enjoy the new games.</p>`, `<p>Aviso ${i + 1}. Disfruta los juegos nuevos.</p>`, { ar: `<p>إشعار ${i + 1}. استمتع بالألعاب الجديدة.</p>`, vi: `<p>Thông báo ${i + 1}. Chúc bạn vui với các trò chơi mới.</p>`, th: `<p>ประกาศ ${i + 1} สนุกกับเกมใหม่</p>` }),
           sort: i,
         })),
-        { merchantCode: DEMO_MERCHANT, type: "PR", execution: "B", promotionType: "newbie", title: tr("Newbie bonus: 100% on your first deposit", "Bono de novato: 100% en tu primer depósito"), content: tr("<p>Deposit today and we double it.</p>", "<p>Deposita hoy y lo duplicamos.</p>") },
-        { merchantCode: DEMO_MERCHANT, type: "PU", execution: "B", title: tr("Welcome!", "¡Bienvenido!"), content: tr("<p>Register today for a welcome bonus.</p>", "<p>Regístrate hoy y recibe un bono de bienvenida.</p>") },
-        { merchantCode: DEMO_MERCHANT, type: "PU", execution: "A", title: tr("Thanks for playing", "Gracias por jugar"), content: tr("<p>Check the rewards centre.</p>", "<p>Revisa el centro de recompensas.</p>") },
-        { merchantCode: DEMO_MERCHANT, type: "PU", execution: "F", title: tr("Your first login", "Tu primer inicio de sesión"), content: tr("<p>Complete your profile in the security centre.</p>", "<p>Completa tu perfil en el centro de seguridad.</p>") },
+        { merchantCode: DEMO_MERCHANT, type: "PR", execution: "B", promotionType: "newbie", title: tr("Newbie bonus: 100% on your first deposit", "Bono de novato: 100% en tu primer depósito", { ar: "مكافأة المبتدئين: 100% على إيداعك الأول", vi: "Thưởng người mới: 100% cho lần nạp đầu tiên", th: "โบนัสสมาชิกใหม่: 100% สำหรับการฝากครั้งแรก" }), content: tr("<p>Deposit today and we double it.</p>", "<p>Deposita hoy y lo duplicamos.</p>", { ar: "<p>أودع اليوم ونضاعف إيداعك.</p>", vi: "<p>Nạp tiền hôm nay, chúng tôi nhân đôi.</p>", th: "<p>ฝากวันนี้ เราเพิ่มให้อีกเท่าตัว</p>" }) },
+        { merchantCode: DEMO_MERCHANT, type: "PU", execution: "B", title: tr("Welcome!", "¡Bienvenido!", { ar: "أهلاً بك!", vi: "Chào mừng bạn!", th: "ยินดีต้อนรับ!" }), content: tr("<p>Register today for a welcome bonus.</p>", "<p>Regístrate hoy y recibe un bono de bienvenida.</p>", { ar: "<p>سجّل اليوم واحصل على مكافأة ترحيب.</p>", vi: "<p>Đăng ký hôm nay để nhận thưởng chào mừng.</p>", th: "<p>สมัครวันนี้ รับโบนัสต้อนรับ</p>" }) },
+        { merchantCode: DEMO_MERCHANT, type: "PU", execution: "A", title: tr("Thanks for playing", "Gracias por jugar", { ar: "شكراً لأنك تلعب معنا", vi: "Cảm ơn bạn đã chơi", th: "ขอบคุณที่ร่วมเล่น" }), content: tr("<p>Check the rewards centre.</p>", "<p>Revisa el centro de recompensas.</p>", { ar: "<p>تفقّد مركز المكافآت.</p>", vi: "<p>Hãy xem trung tâm phần thưởng.</p>", th: "<p>ดูศูนย์รางวัลของคุณ</p>" }) },
+        { merchantCode: DEMO_MERCHANT, type: "PU", execution: "F", title: tr("Your first login", "Tu primer inicio de sesión", { ar: "تسجيل دخولك الأول", vi: "Lần đăng nhập đầu tiên", th: "การเข้าสู่ระบบครั้งแรก" }), content: tr("<p>Complete your profile in the security centre.</p>", "<p>Completa tu perfil en el centro de seguridad.</p>", { ar: "<p>أكمل ملفك الشخصي في مركز الأمان.</p>", vi: "<p>Hoàn thiện hồ sơ trong trung tâm bảo mật.</p>", th: "<p>กรอกโปรไฟล์ให้ครบในศูนย์ความปลอดภัย</p>" }) },
       ]);
     }
     await seedDemoPromotions(tx, DEMO_MERCHANT);

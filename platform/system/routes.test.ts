@@ -159,6 +159,11 @@ describe("permission and operator status API", () => {
     const live = menus.body.value.find((m: { gameCategory: string }) => m.gameCategory === "LIVE");
     expect(live.label).toBe("Casino en vivo");
     expect(live.vendors.length).toBeGreaterThan(0);
+    // The seed speaks the five languages the pages are checked in; for a language it lacks the
+    // label is empty and the web shows its own translated category name.
+    const labelIn = async (language: string) =>
+      (await p.call(`/lgw/games/game_menus?language=${language}`, visitor("198.51.100.1"))).body.value.find((m: { gameCategory: string }) => m.gameCategory === "LIVE").label;
+    expect([await labelIn("ar"), await labelIn("vi"), await labelIn("th"), await labelIn("de")]).toEqual(["كازينو مباشر", "Sòng bài trực tiếp", "คาสิโนสด", ""]);
   });
 
   it("answers unknown paths with a 404 envelope", async () => {
