@@ -181,6 +181,23 @@ describe("hardening: accounts", () => {
     expect(locked.body.error.message).toMatch(/15 minutes/);
   });
 
+  it("a TOTP seed still stored in clear works once more and is sealed at that first use", async () => {
+    const name = fresh();
+    await registerUser(name);
+    const first = await loginAs({ username: name, password: PASSWORD }, "198.51.100.91");
+    const auth = { authorization: `Bearer ${first.body.value.token}` };
+    const secret = (await p.call("/wps/member/totp/setup", { method: "POST", headers: { ...ipHeaders("198.51.100.91"), ...auth } })).body.value.secret as string;
+    expect((await p.call("/wps/member/totp/enable", { method: "POST", headers: auth, json: { code: currentTotp(secret) } })).status).toBe(200);
+    // As an older version left it: in clear.
+    await p.handle.db.update(members).set({ totpSecret: secret, totpLastStep: null }).where(eq(members.account, name));
+    const challenged = await loginAs({ username: name, password: PASSWORD }, "198.51.100.92");
+    expect(challenged.body.error).toMatchObject({ code: "VERIFICATION_REQUIRED", factor: "TOTP" });
+    const ok = await p.call("/wps/session/verify", { method: "POST", headers: ipHeaders("198.51.100.92"), json: { challenge: challenged.body.error.challenge, code: currentTotp(secret) } });
+    expect(ok.status).toBe(200);
+    const [row] = await p.handle.db.select().from(members).where(eq(members.account, name));
+    expect(row!.totpSecret).toMatch(/^enc1:/);
+  });
+
   it("throttles the current-password check, registrations and trial accounts per address", async () => {
     const name = fresh();
     await registerUser(name);
