@@ -52,7 +52,7 @@ export type PlatformVariables = {
 
 export function createPlatformApp({ handle, env, encKeys, logger = rootLogger }: PlatformDeps) {
   const app = new Hono<{ Variables: PlatformVariables }>();
-  configureSecretsKey(env.SECRETS_KEY);
+  configureSecretsKey(env, logger);
 
   app.use("*", async (c, next) => {
     const started = performance.now();

@@ -41,9 +41,11 @@ export const platformEnvSchema = z.object({
     .transform((v) => v === "true" || v === "1"),
   /**
    * Encrypts secrets kept at rest (TOTP seeds; AES-256-GCM, key = SHA-256 of this value). Unset,
-   * a fixed development key is used: set it in production, the same on every node (ADR 014).
+   * a random key is made once and kept in SECRETS_KEY_FILE (default DATA_DIR/secrets.key, mode
+   * 0600); there is no key in the source. Several nodes need it set, the same on each (ADR 014).
    */
   SECRETS_KEY: z.string().min(32, "must be at least 32 characters").optional(),
+  SECRETS_KEY_FILE: z.string().min(1).optional(),
   SEED_ON_EMPTY: z
     .enum(["true", "false", "1", "0"])
     .default("true")

@@ -7,6 +7,8 @@ import { logger } from "./http/observability.js";
 import { loadEncKeys } from "./http/enc.js";
 import { startScheduler } from "./jobs/scheduler.js";
 import { getCatalogue } from "./games/catalogue.js";
+import { configureSecretsKey } from "./security/secrets.js";
+import { sealClearTotpSecrets } from "./accounts/two-factor.js";
 
 export interface Platform {
   /** The whole platform API: one fetch function. */
@@ -26,6 +28,11 @@ export async function startPlatform(env: PlatformEnv = parsePlatformEnv()): Prom
         await seedDemo(handle.db);
         logger.info("empty database: demo operator configuration written");
       }
+      // Secrets at rest (issue 14): the key first, then any seed an older version kept in clear.
+      const source = configureSecretsKey(env, logger);
+      if (source.kind === "file" && source.created) logger.info({ file: source.file }, "secrets key made and kept beside the data");
+      const sealed = await sealClearTotpSecrets(handle.db);
+      if (sealed) logger.info({ sealed }, "clear TOTP secrets sealed");
     });
   } catch (err) {
     await handle.close().catch(() => {});

@@ -1,10 +1,9 @@
-import { createCookie } from "@remix-run/node";
 import { z } from "zod";
-import { secureCookies } from "./env.server";
+import { appCookie } from "./cookies.server";
 import { callPlatform } from "./platform.server";
 
 /** Which captcha this browser was shown; the login action sends it with the answer. */
-export const captchaCookie = createCookie("captcha", { path: "/", httpOnly: true, sameSite: "lax", secure: secureCookies, maxAge: 300 });
+export const captchaCookie = appCookie("captcha");
 
 
 export async function captchaIdFrom(request: Request): Promise<string | undefined> {
@@ -27,7 +26,7 @@ export async function captchaNeeded(request: Request): Promise<boolean> {
 }
 
 /** A login waiting for its second factor (spec §4 unknown IP): the platform's challenge, kept out of the page. */
-export const challengeCookie = createCookie("login_challenge", { path: "/", httpOnly: true, sameSite: "lax", secure: secureCookies, maxAge: 600 });
+export const challengeCookie = appCookie("login_challenge");
 
 export interface PendingLogin {
   challenge: string;
@@ -45,7 +44,7 @@ export async function pendingLogin(request: Request): Promise<PendingLogin | nul
 }
 
 /** Set for the browser session of a member's first login: announcements with execution F show then (spec §4). */
-export const firstLoginCookie = createCookie("first_login", { path: "/", httpOnly: true, sameSite: "lax", secure: secureCookies });
+export const firstLoginCookie = appCookie("first_login");
 
 export async function isFirstLoginSession(request: Request): Promise<boolean> {
   return (await firstLoginCookie.parse(request.headers.get("cookie")).catch(() => null)) === true;

@@ -1,7 +1,7 @@
-import { createCookie, redirect } from "@remix-run/node";
+import { redirect } from "@remix-run/node";
 import { z } from "zod";
 import { getUser } from "./auth.server";
-import { secureCookies } from "./env.server";
+import { appCookie } from "./cookies.server";
 import { memberCall } from "./money.server";
 import { PlatformError } from "./platform.server";
 import { readForm } from "./forms.server";
@@ -46,7 +46,7 @@ export const myContractsSchema = z.object({
 });
 
 /** Pending offers whose popup the member closed in this browser session (no max-age). */
-const closedCookie = createCookie("contract_popup_closed", { path: "/", httpOnly: true, sameSite: "lax", secure: secureCookies });
+const closedCookie = appCookie("contract_popup_closed");
 
 /**
  * What the shell needs about contracts on every page, for a signed-in real member: the

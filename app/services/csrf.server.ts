@@ -1,15 +1,8 @@
-import { createCookie } from "@remix-run/node";
 import { CSRF, CSRFError } from "remix-utils/csrf/server";
-import { env, secureCookies } from "./env.server";
+import { appCookie } from "./cookies.server";
+import { env } from "./env.server";
 
-// `__Host-` in production like every cookie (issue 14): Secure, path /, no Domain.
-const cookie = createCookie(secureCookies ? "__Host-csrf" : "csrf", {
-  path: "/",
-  httpOnly: true,
-  sameSite: "lax",
-  secure: secureCookies,
-  secrets: [env.SESSION_SECRET],
-});
+const cookie = appCookie("csrf");
 
 export const csrf = new CSRF({ cookie, secret: env.SESSION_SECRET });
 

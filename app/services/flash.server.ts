@@ -1,19 +1,11 @@
-import { createCookie } from "@remix-run/node";
 import { z } from "zod";
-import { env, secureCookies } from "./env.server";
+import { appCookie } from "./cookies.server";
 
 /**
  * A one-time message carried across a post/redirect/get: set by the action's redirect, read
- * (and cleared) by the next page load. Signed, short-lived and limited to the member centre.
+ * (and cleared) by the next page load. Signed and short-lived (path / like every `__Host-` cookie).
  */
-const flashCookie = createCookie("flash", {
-  path: "/member",
-  httpOnly: true,
-  sameSite: "lax",
-  secure: secureCookies,
-  maxAge: 60,
-  secrets: [env.SESSION_SECRET],
-});
+const flashCookie = appCookie("flash");
 
 const flashSchema = z.object({ id: z.string().max(20), key: z.string().max(60), values: z.record(z.string().max(100)).default({}) });
 export type Flash = z.infer<typeof flashSchema>;

@@ -1,7 +1,6 @@
-import { createCookie } from "@remix-run/node";
 import { RemixI18Next } from "remix-i18next/server";
 import { fallbackLanguage, i18nConfig, supportedLanguages } from "~/i18n";
-import { secureCookies } from "./env.server";
+import { appCookie } from "./cookies.server";
 import l_es from "../../public/locales/es/common.json";
 import l_en from "../../public/locales/en/common.json";
 import l_zh_CN from "../../public/locales/zh-CN/common.json";
@@ -78,13 +77,7 @@ export const resources = {
 } as const;
 
 /** The language the visitor chose (spec: `lang`), kept for a year. */
-export const langCookie = createCookie("lang", {
-  path: "/",
-  sameSite: "lax",
-  httpOnly: false,
-  secure: secureCookies,
-  maxAge: 60 * 60 * 24 * 365,
-});
+export const langCookie = appCookie("lang");
 
 function pick(candidate: unknown): string | null {
   if (typeof candidate !== "string" || !candidate) return null;

@@ -1,18 +1,11 @@
-import { createCookie } from "@remix-run/node";
 import { betFormValues, type GameBets } from "~/lib/house-bets";
-import { secureCookies } from "./env.server";
+import { appCookie } from "./cookies.server";
 
 /**
  * The last bet layout of each house game (its form values: stakes per spot, picks, dice
  * target), kept in a cookie so the next round starts from it, scripts or not.
  */
-const lastBetCookie = createCookie("house_last_bet", {
-  path: "/house",
-  sameSite: "lax",
-  httpOnly: true,
-  secure: secureCookies,
-  maxAge: 60 * 60 * 24 * 30,
-});
+const lastBetCookie = appCookie("house_last_bet");
 
 type Stored = Record<string, Record<string, string>>;
 

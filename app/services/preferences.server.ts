@@ -1,12 +1,9 @@
-import { createCookie } from "@remix-run/node";
 import { parseTheme, type ThemeChoice } from "~/components/request-info";
 import { safeRedirect } from "~/lib/safe-redirect";
-import { secureCookies } from "./env.server";
-
-const YEAR = 60 * 60 * 24 * 365;
+import { appCookie } from "./cookies.server";
 
 /** The chosen theme; absent means "follow the device". */
-export const themeCookie = createCookie("theme", { path: "/", sameSite: "lax", httpOnly: false, secure: secureCookies, maxAge: YEAR });
+export const themeCookie = appCookie("theme");
 
 export async function getTheme(request: Request): Promise<ThemeChoice> {
   return parseTheme(await themeCookie.parse(request.headers.get("cookie")));
@@ -16,7 +13,7 @@ export async function getTheme(request: Request): Promise<ThemeChoice> {
  * Announcement popups closed in this browser session (no max-age: gone when the browser
  * closes). Visitors and members keep separate markers (spec §4).
  */
-export const closedAnnouncementsCookie = createCookie("ann_closed", { path: "/", sameSite: "lax", httpOnly: true, secure: secureCookies });
+export const closedAnnouncementsCookie = appCookie("ann_closed");
 
 export interface ClosedMarkers {
   visitor: number[];
@@ -33,7 +30,7 @@ export async function getClosedAnnouncements(request: Request): Promise<ClosedMa
 export const safeRedirectPath = safeRedirect;
 
 /** Whether the member hides the header balance behind asterisks. */
-export const balanceMaskCookie = createCookie("balance_masked", { path: "/", sameSite: "lax", httpOnly: true, secure: secureCookies, maxAge: YEAR });
+export const balanceMaskCookie = appCookie("balance_masked");
 
 export async function isBalanceMasked(request: Request): Promise<boolean> {
   return (await balanceMaskCookie.parse(request.headers.get("cookie"))) === true;

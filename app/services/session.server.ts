@@ -1,5 +1,5 @@
-import { createCookie, redirect } from "@remix-run/node";
-import { env, secureCookies } from "./env.server";
+import { redirect } from "@remix-run/node";
+import { appCookie } from "./cookies.server";
 
 /** Spec §9: a remembered login lasts 24 hours. */
 export const REMEMBER_SECONDS = 24 * 60 * 60;
@@ -8,13 +8,7 @@ export const REMEMBER_SECONDS = 24 * 60 * 60;
  * The session cookie holds the platform's session token (the platform keeps only its hash).
  * In production it is `__Host-` prefixed: Secure, path /, no domain.
  */
-export const sessionCookie = createCookie(secureCookies ? "__Host-session" : "session", {
-  path: "/",
-  httpOnly: true,
-  sameSite: "lax",
-  secure: secureCookies,
-  secrets: [env.SESSION_SECRET],
-});
+export const sessionCookie = appCookie("session");
 
 export async function getSessionToken(request: Request): Promise<string | null> {
   try {

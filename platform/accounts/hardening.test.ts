@@ -2,6 +2,7 @@ import { createTestPlatform } from "../testing/db.js";
 import { eq } from "drizzle-orm";
 import { createKnownCaptcha } from "./captcha.js";
 import { members } from "./schema.js";
+import { IP_CAPTCHA_AFTER } from "./service.js";
 import { currentTotp } from "./two-factor.js";
 
 type TestPlatform = Awaited<ReturnType<typeof createTestPlatform>>;
@@ -30,7 +31,7 @@ describe("hardening: accounts", () => {
   const loginAs = (body: Record<string, unknown>, ip: string) => p.call("/wps/session/login", { method: "POST", headers: ipHeaders(ip), json: body });
   const loginState = async (ip: string) => (await p.call("/wps/session/login-state", { headers: ipHeaders(ip) })).body.value.captchaRequired as boolean;
 
-  it("NAT: five failures for one name lock that name only; another account logs in from the same address with a captcha", async () => {
+  it("NAT: five failures for one name lock that name only; another account logs in from the same address, no captcha", async () => {
     const victim = fresh();
     const other = fresh();
     await registerUser(victim);
@@ -42,18 +43,44 @@ describe("hardening: accounts", () => {
       const r = await loginAs({ username: victim, password: `wrong-${i}`, captcha: "1234", captchaId: id }, ip);
       expect(r.body.error.code).toBe("INVALID_CREDENTIALS");
     }
-    // The address now needs a captcha, and the platform says so before anyone posts.
-    expect(await loginState(ip)).toBe(true);
-    expect(await loginState("203.0.113.142")).toBe(false);
+    // Five failures are far below the address's ceiling: nobody else behind it is asked for anything.
+    expect(await loginState(ip)).toBe(false);
     // The attacked account is locked, even with its right password.
     const id = await createKnownCaptcha(p.handle.db, "4321");
     expect((await loginAs({ username: victim, password: PASSWORD, captcha: "4321", captchaId: id }, ip)).status).toBe(429);
-    // Another player behind the same NAT: a captcha, no lockout.
+    // Another player behind the same NAT logs in as usual.
+    const ok = await loginAs({ username: other, password: PASSWORD }, ip);
+    expect(ok.status).toBe(200);
+  });
+
+  it(`per address only a ceiling: ${IP_CAPTCHA_AFTER} failures turn the captcha on for it, never a lockout of other accounts`, async () => {
+    const other = fresh();
+    await registerUser(other);
+    const ip = "203.0.113.144";
+    for (let i = 0; i < IP_CAPTCHA_AFTER - 1; i++) await loginAs({ username: `nobody${i}x${n}`, password: "wrong-password" }, ip);
+    expect(await loginState(ip)).toBe(false);
+    await loginAs({ username: `nobody-last${n}`, password: "wrong-password" }, ip);
+    expect(await loginState(ip)).toBe(true);
+    expect(await loginState("203.0.113.145")).toBe(false);
     const noCaptcha = await loginAs({ username: other, password: PASSWORD }, ip);
     expect(noCaptcha.body.error.code).toBe("CAPTCHA_REQUIRED");
-    const id2 = await createKnownCaptcha(p.handle.db, "5678");
-    const ok = await loginAs({ username: other, password: PASSWORD, captcha: "5678", captchaId: id2 }, ip);
-    expect(ok.status).toBe(200);
+    const id = await createKnownCaptcha(p.handle.db, "5678");
+    expect((await loginAs({ username: other, password: PASSWORD, captcha: "5678", captchaId: id }, ip)).status).toBe(200);
+  });
+
+  it("one failure of an account asks for its captcha from any address (spec §4), without turning it on for the address", async () => {
+    const name = fresh();
+    await registerUser(name);
+    expect((await loginAs({ username: name, password: "wrong-password" }, "203.0.113.146")).body.error).toMatchObject({ code: "INVALID_CREDENTIALS", captchaRequired: true });
+    expect(await loginState("203.0.113.146")).toBe(false);
+    const elsewhere = await loginAs({ username: name, password: PASSWORD }, "203.0.113.147");
+    expect(elsewhere.body.error).toMatchObject({ code: "CAPTCHA_REQUIRED", captchaRequired: true });
+    const id = await createKnownCaptcha(p.handle.db, "2468");
+    expect((await loginAs({ username: name, password: PASSWORD, captcha: "2468", captchaId: id }, "203.0.113.147")).status).toBe(200);
+    // The success cleared the account's count: a login from elsewhere needs no captcha; the
+    // address of the failure keeps its pair's count (and so its captcha) until its window ends.
+    expect((await loginAs({ username: name, password: PASSWORD }, "203.0.113.147")).status).toBe(200);
+    expect((await loginAs({ username: name, password: PASSWORD }, "203.0.113.146")).body.error.code).toBe("CAPTCHA_REQUIRED");
   });
 
   it("a success clears the account's and the pair's counters", async () => {
@@ -152,6 +179,23 @@ describe("hardening: accounts", () => {
     expect(locked.status).toBe(429);
     expect(locked.body.error.code).toBe("CODE_LOCKED");
     expect(locked.body.error.message).toMatch(/15 minutes/);
+  });
+
+  it("a TOTP seed still stored in clear works once more and is sealed at that first use", async () => {
+    const name = fresh();
+    await registerUser(name);
+    const first = await loginAs({ username: name, password: PASSWORD }, "198.51.100.91");
+    const auth = { authorization: `Bearer ${first.body.value.token}` };
+    const secret = (await p.call("/wps/member/totp/setup", { method: "POST", headers: { ...ipHeaders("198.51.100.91"), ...auth } })).body.value.secret as string;
+    expect((await p.call("/wps/member/totp/enable", { method: "POST", headers: auth, json: { code: currentTotp(secret) } })).status).toBe(200);
+    // As an older version left it: in clear.
+    await p.handle.db.update(members).set({ totpSecret: secret, totpLastStep: null }).where(eq(members.account, name));
+    const challenged = await loginAs({ username: name, password: PASSWORD }, "198.51.100.92");
+    expect(challenged.body.error).toMatchObject({ code: "VERIFICATION_REQUIRED", factor: "TOTP" });
+    const ok = await p.call("/wps/session/verify", { method: "POST", headers: ipHeaders("198.51.100.92"), json: { challenge: challenged.body.error.challenge, code: currentTotp(secret) } });
+    expect(ok.status).toBe(200);
+    const [row] = await p.handle.db.select().from(members).where(eq(members.account, name));
+    expect(row!.totpSecret).toMatch(/^enc1:/);
   });
 
   it("throttles the current-password check, registrations and trial accounts per address", async () => {

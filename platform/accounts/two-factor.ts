@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from "node:crypto";
-import { and, eq, gt, isNull, sql } from "drizzle-orm";
+import { and, eq, gt, isNotNull, isNull, not, like, sql } from "drizzle-orm";
 import { Secret, TOTP } from "otpauth";
 import type { Database } from "../db/client.js";
 import { DomainError } from "../http/envelope.js";
@@ -10,7 +10,7 @@ import { storedLanguage } from "./message-texts.js";
 import { memberIps, members, verificationCodes } from "./schema.js";
 import { bankAccounts } from "../payments/schema.js";
 import { clearFailures, countFailure, refuseWhenLocked } from "../security/limits.js";
-import { openSecret, sealSecret } from "../security/secrets.js";
+import { isSealed, openSecret, sealSecret } from "../security/secrets.js";
 import { LOCKED_MESSAGE } from "./service.js";
 import { writeAudit, type AuditOrigin } from "../audit/service.js";
 import { throttleState } from "./service.js";
@@ -148,9 +148,34 @@ export async function completeChallenge(db: Database, challenge: string, code: s
   return member;
 }
 
+/**
+ * Seals the TOTP seeds still stored in clear (written before they were encrypted, issue 14).
+ * Run at start-up; a row is only replaced if it still holds the clear value read.
+ */
+export async function sealClearTotpSecrets(db: Database): Promise<number> {
+  const clear = await db
+    .select({ id: members.id, totpSecret: members.totpSecret })
+    .from(members)
+    .where(and(isNotNull(members.totpSecret), not(like(members.totpSecret, "enc1:%"))));
+  let sealed = 0;
+  for (const row of clear) sealed += await sealOne(db, row.id, row.totpSecret!);
+  return sealed;
+}
+
+async function sealOne(db: Database, id: number, plain: string): Promise<number> {
+  const done = await db
+    .update(members)
+    .set({ totpSecret: sealSecret(plain) })
+    .where(and(eq(members.id, id), eq(members.totpSecret, plain)))
+    .returning({ id: members.id });
+  return done.length;
+}
+
 /** A TOTP code, valid for this or the neighbouring 30-second step, and usable once. */
 async function spendTotpCode(db: Database, member: Member, code: string): Promise<boolean> {
   const secret = member.totpSecret ? openSecret(member.totpSecret) : null;
+  // A clear seed left by an older version (start-up sealing missed it): sealed on first read.
+  if (member.totpSecret && !isSealed(member.totpSecret)) await sealOne(db, member.id, member.totpSecret);
   if (!/^\d{6}$/.test(code.trim()) || !secret) return false;
   const totp = totpFor(secret, member.account);
   const delta = totp.validate({ token: code.trim(), window: 1 });

@@ -65,7 +65,7 @@ test("registration explains every refused field and keeps the input, passwords e
   }
 });
 
-test("a wrong password shows the incorrect-password message and the captcha from then on", async ({ page }) => {
+test("a wrong password shows the incorrect-password message and the captcha from then on for that account", async ({ page }) => {
   const username = newName();
   await register(page, username);
   await expect(page).toHaveURL(/\/promotions$/);
@@ -79,8 +79,16 @@ test("a wrong password shows the incorrect-password message and the captcha from
   await expect(page.getByTestId("login-popup").getByRole("alert")).toContainText("incorrectos");
   await expect(page.getByTestId("login-popup").getByTestId("captcha-image")).toBeVisible();
   await expect(page.getByTestId("login-popup").getByLabel("Nombre de usuario")).toHaveValue(username);
+  // A fresh page does not know the account, and one failure of one name does not put the captcha
+  // in front of everyone at this address (issue 14); that account's next login asks for it.
   await page.goto("/login");
-  await expect(page.getByTestId("login-popup").getByTestId("captcha")).toBeVisible();
+  await expect(page.getByTestId("login-popup").getByTestId("captcha")).toHaveCount(0);
+  await popup.getByLabel("Nombre de usuario").fill(username);
+  await popup.getByLabel("Contraseña").fill("secret123");
+  await popup.getByRole("button", { name: "Iniciar sesión" }).click();
+  await expect(popup.getByRole("alert")).toContainText("código de seguridad");
+  await expect(popup.getByTestId("captcha-image")).toBeVisible();
+  await expect(popup.getByLabel("Nombre de usuario")).toHaveValue(username);
   const img = await page.request.get("/captcha");
   expect(img.headers()["content-type"]).toBe("image/svg+xml");
 });
