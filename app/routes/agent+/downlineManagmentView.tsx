@@ -67,7 +67,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return json({
     view: q.view,
     filters: f,
-    list: { ...list, content: list.content.map((r) => ({ ...r, joined: q.moment(r.createdAt) })) },
+    list: { ...list, content: list.content.map((r) => ({ ...r, joined: q.dateTime(r.createdAt) })) },
     detail,
     detailMissing,
     done: done === "rebate" || done === "transfer" ? done : null,

@@ -178,7 +178,7 @@ function RecordItem({ r }: { r: RoundView }) {
       <div className={m.recordHead}>
         <strong>{r.gameName}</strong>
         <span className={m.hint}>
-          #{r.id} · {fmt.time(r.createdAt)}
+          #{r.id} · {fmt.dateTime(r.createdAt)}
         </span>
       </div>
       <dl className={m.details}>
@@ -224,7 +224,7 @@ function VendorItem({ w }: { w: VendorRoundView }) {
       <div className={m.recordHead}>
         <strong>{w.gameName}</strong>
         <span className={m.hint}>
-          {w.vendorCode} · {fmt.time(w.createdAt)}
+          {w.vendorCode} · {fmt.dateTime(w.createdAt)}
         </span>
       </div>
       <dl className={m.details}>
@@ -255,7 +255,7 @@ function TicketItem({ k }: { k: TicketView }) {
       <div className={m.recordHead}>
         <strong>{k.gameName}</strong>
         <span className={m.hint}>
-          #{k.id} · {fmt.time(k.createdAt)}
+          #{k.id} · {fmt.dateTime(k.createdAt)}
         </span>
       </div>
       <dl className={m.details}>

@@ -103,7 +103,7 @@ export default function Referral() {
                       <bdi>{f.account}</bdi>
                     </td>
                     <td className={m.cell} data-label={t("referral_joined")}>
-                      <time dateTime={f.joinedAt}>{fmt.time(f.joinedAt)}</time>
+                      <time dateTime={f.joinedAt}>{fmt.dateTime(f.joinedAt)}</time>
                     </td>
                     <td className={`${m.cell} ${m.number}`} data-label={t("referral_earned")} data-testid="referral-earned">
                       {f.rewarded ? fmt.amount(f.earned, cur) : t("referral_waiting")}
