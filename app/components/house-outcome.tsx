@@ -458,7 +458,7 @@ function HiLo({ o }: { o: Json }) {
 }
 
 function Slot({ o, stake, slot }: { o: Json; stake?: string; slot: SlotLayout | null }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const spins = arr(o.spins).map(obj);
   const exp = stake?.includes(".") ? stake.split(".")[1]!.length : 2;
   const stakeMinor = stake ? toMinor(stake, exp) : null;
@@ -506,7 +506,7 @@ function Slot({ o, stake, slot }: { o: Json; stake?: string; slot: SlotLayout | 
                   const amount = money(num(w.pay) ?? 0);
                   return (
                     <li key={j}>
-                      {t("hb_line_win", { line: (num(w.line) ?? 0) + 1, count: num(w.count) ?? 0, symbol: nameOf.get(String(w.symbol)) ?? String(w.symbol) })}
+                      {t("hb_line_win", { line: (num(w.line) ?? 0) + 1, times: formatNumber(num(w.count) ?? 0, i18n.language), symbol: nameOf.get(String(w.symbol)) ?? String(w.symbol) })}
                       {amount ? ` — ${amount}` : ""}
                     </li>
                   );
