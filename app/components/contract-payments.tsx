@@ -3,7 +3,7 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { Pager, PeriodControls } from "~/components/period-controls";
 import type { AgentFlag } from "~/lib/agent-pages";
-import { formatBalance, formatDate } from "~/lib/format";
+import { formatBalance, formatDate, formatDateTime } from "~/lib/format";
 import { allPages, csvResponse, wantsCsv } from "~/services/agent.server";
 import { loadContractState, paymentsSchema, requireAgentUser } from "~/services/contracts.server";
 import { memberCall } from "~/services/money.server";
@@ -11,6 +11,7 @@ import { recordQuery } from "~/services/records.server";
 import * as m from "~/styles/member.css";
 import * as s from "~/styles/shell.css";
 import { CsvLink } from "./agent";
+import { useMoneyFormat } from "./money";
 import { TierText } from "./contract-popup";
 
 type Flag = AgentFlag;
@@ -42,14 +43,14 @@ export function paymentsLoader(scheme: string, flag: Flag, name: string) {
 }
 
 /** A payment's period in the site's one date style: a day, or "from – to" for shorter or longer ones. */
-function periodText(from: string, to: string | undefined, language: string): string {
+function periodText(from: string, to: string | undefined, language: string, timeZone: string): string {
   const start = new Date(from);
   const end = to ? new Date(to) : null;
   const day = 86_400_000;
-  if (!end || end.getTime() - start.getTime() === day) return formatDate(start, language, "date");
-  const kind = end.getTime() - start.getTime() < day ? "dateTime" : "date";
-  const last = kind === "date" ? new Date(end.getTime() - day) : end;
-  return `${formatDate(start, language, kind)} – ${formatDate(last, language, kind)}`;
+  if (!end || end.getTime() - start.getTime() === day) return formatDate(start, language, timeZone);
+  const format = end.getTime() - start.getTime() < day ? formatDateTime : formatDate;
+  const last = format === formatDate ? new Date(end.getTime() - day) : end;
+  return `${format(start, language, timeZone)} – ${format(last, language, timeZone)}`;
 }
 
 export function PaymentsPage({ titleKey, testId }: { titleKey: string; testId: string }) {
@@ -60,6 +61,7 @@ export function PaymentsPage({ titleKey, testId }: { titleKey: string; testId: s
     scheme: string;
   };
   const money = (a: string) => formatBalance(a, i18n.language);
+  const { timeZone } = useMoneyFormat();
   return (
     <div className={m.panel} data-testid={testId}>
       <h1>{t(titleKey)}</h1>
@@ -76,7 +78,7 @@ export function PaymentsPage({ titleKey, testId }: { titleKey: string; testId: s
           {data.content.map((p) => (
             <li key={p.id} className={m.card} data-testid="payment-row">
               <div className={m.recordHead}>
-                <strong title={p.periodKey}>{p.periodFrom ? periodText(p.periodFrom, p.periodTo, i18n.language) : p.periodKey}</strong>
+                <strong title={p.periodKey}>{p.periodFrom ? periodText(p.periodFrom, p.periodTo, i18n.language, timeZone) : p.periodKey}</strong>
                 <span className={m.amountText} data-testid="payment-amount">
                   {money(p.amount)} {data.currency}
                 </span>

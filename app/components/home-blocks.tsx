@@ -2,7 +2,7 @@ import { Form, Link } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { CsrfInput } from "./csrf";
-import { formatClock, formatWinAmount } from "~/lib/format";
+import { formatClock, formatNumber, formatWinAmount } from "~/lib/format";
 import { formatJackpot, jackpotValueAt, type JackpotPool } from "~/lib/jackpot";
 import type { Banner, Notice } from "~/services/announcements.server";
 import type { Winner } from "~/services/games.server";
@@ -20,7 +20,7 @@ function prefersReducedMotion() {
 
 /** Without scripts a scroll-snap strip with numbered links; with scripts it plays by itself, looping only with more than one banner. */
 export function BannerCarousel({ banners }: { banners: Banner[] }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const track = useRef<HTMLDivElement>(null);
   const [paused, setPaused] = useState(false);
   useEffect(() => {
@@ -76,7 +76,7 @@ export function BannerCarousel({ banners }: { banners: Banner[] }) {
               className={h.slide}
               role="group"
               aria-roledescription="slide"
-              aria-label={t("banner_n", { n: i + 1, count: banners.length })}
+              aria-label={t("banner_n", { n: formatNumber(i + 1, i18n.language), total: formatNumber(banners.length, i18n.language) })}
             >
               {b.link ? <Link to={b.link}>{img}</Link> : img}
             </div>
@@ -86,7 +86,7 @@ export function BannerCarousel({ banners }: { banners: Banner[] }) {
       {banners.length > 1 ? (
         <div className={h.dots}>
           {banners.map((b, i) => (
-            <a key={b.id} href={`#banner-${i + 1}`} className={h.dot} aria-label={t("banner_n", { n: i + 1, count: banners.length })}>
+            <a key={b.id} href={`#banner-${i + 1}`} className={h.dot} aria-label={t("banner_n", { n: formatNumber(i + 1, i18n.language), total: formatNumber(banners.length, i18n.language) })}>
               {i + 1}
             </a>
           ))}

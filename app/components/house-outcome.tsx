@@ -1,6 +1,7 @@
 import { Fragment, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { CardFace, SlotSymbolArt } from "./game-art";
+import { formatHundredths, formatNumber, formatOdds } from "~/lib/format";
 import { describeBet, fromMinor, rouletteColour, toMinor, type Label } from "~/lib/house-bets";
 import * as h from "~/styles/house.css";
 import { useMoneyFormat } from "./money";
@@ -316,16 +317,21 @@ function SeDie({ o }: { o: Json }) {
   );
 }
 
-const hundredths = (v: number) => `${String(Math.floor(v / 100)).padStart(2, "0")}.${String(v % 100).padStart(2, "0")}`;
+/** The roll as the page writes numbers (the platform's `display` is its dot-decimal text, kept for other clients). */
+function rollText(o: Json, language: string): string {
+  const roll = num(o.roll);
+  return roll !== null ? formatHundredths(roll, language) : typeof o.display === "string" ? o.display : "";
+}
 
 function Dice({ o, bets }: { o: Json; bets: Array<Record<string, unknown>> }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const roll = num(o.roll);
   const bet = bets[0];
   const target = bet ? num(bet.target) : null;
   const won = roll !== null && target !== null ? (bet!.kind === "over" ? roll > target : roll < target) : null;
-  const display = typeof o.display === "string" ? o.display : roll !== null ? hundredths(roll) : "";
-  const side = target !== null ? t(bet!.kind === "over" ? "hb_dice_over_n" : "hb_dice_under_n", { target: hundredths(target) }) : null;
+  const display = rollText(o, i18n.language);
+  const targetText = target !== null ? formatHundredths(target, i18n.language) : null;
+  const side = targetText !== null ? t(bet!.kind === "over" ? "hb_dice_over_n" : "hb_dice_under_n", { target: targetText }) : null;
   return (
     <>
       <div className={h.handRow}>
@@ -340,6 +346,7 @@ function Dice({ o, bets }: { o: Json; bets: Array<Record<string, unknown>> }) {
           roll={roll}
           display={display}
           target={target}
+          targetText={targetText}
           kind={typeof bet?.kind === "string" ? bet.kind : null}
           won={won}
           label={[t("hb_roll", { roll: display }), side].filter(Boolean).join(", ")}
@@ -410,18 +417,18 @@ function ThreeCard({ o }: { o: Json }) {
   );
 }
 
-/** n / d with four decimals, rounded down. */
-function ratioText(n: string, d: string): string {
+/** n / d with four decimals, rounded down, as odds in the page's decimals. */
+function ratioText(n: string, d: string, language: string): string {
   try {
     const x = (BigInt(n) * 10_000n) / BigInt(d);
-    return `${x / 10_000n}.${(x % 10_000n).toString().padStart(4, "0")}`;
+    return formatOdds(`${x / 10_000n}.${(x % 10_000n).toString().padStart(4, "0")}`, language);
   } catch {
     return "";
   }
 }
 
 function HiLo({ o }: { o: Json }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const cards = strs(o.cards);
   const steps = arr(o.steps).map(obj);
   const m = obj(o.multiplier);
@@ -443,7 +450,7 @@ function HiLo({ o }: { o: Json }) {
         </ol>
       ) : null}
       <div className={h.handRow}>
-        <Badge win={phase === "CASHED_OUT"}>{t("hb_multiplier", { x: ratioText(String(m.num ?? "1"), String(m.den ?? "1")) })}</Badge>
+        <Badge win={phase === "CASHED_OUT"}>{t("hb_multiplier", { x: ratioText(String(m.num ?? "1"), String(m.den ?? "1"), i18n.language) })}</Badge>
         {phase === "CASHED_OUT" ? <Badge win>{t("hb_cashed_out")}</Badge> : phase === "LOST" ? <Badge>{t("hb_result_lose")}</Badge> : null}
       </div>
     </>
@@ -451,7 +458,7 @@ function HiLo({ o }: { o: Json }) {
 }
 
 function Slot({ o, stake, slot }: { o: Json; stake?: string; slot: SlotLayout | null }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const spins = arr(o.spins).map(obj);
   const exp = stake?.includes(".") ? stake.split(".")[1]!.length : 2;
   const stakeMinor = stake ? toMinor(stake, exp) : null;
@@ -499,7 +506,7 @@ function Slot({ o, stake, slot }: { o: Json; stake?: string; slot: SlotLayout | 
                   const amount = money(num(w.pay) ?? 0);
                   return (
                     <li key={j}>
-                      {t("hb_line_win", { line: (num(w.line) ?? 0) + 1, count: num(w.count) ?? 0, symbol: nameOf.get(String(w.symbol)) ?? String(w.symbol) })}
+                      {t("hb_line_win", { line: (num(w.line) ?? 0) + 1, times: formatNumber(num(w.count) ?? 0, i18n.language), symbol: nameOf.get(String(w.symbol)) ?? String(w.symbol) })}
                       {amount ? ` — ${amount}` : ""}
                     </li>
                   );
@@ -535,7 +542,7 @@ function Slot({ o, stake, slot }: { o: Json; stake?: string; slot: SlotLayout | 
  */
 export function SlotPaytable({ slot }: { slot: SlotLayout }) {
   const { t, i18n } = useTranslation();
-  const x = (n: number) => `×${n.toLocaleString(i18n.language)}`;
+  const x = (n: number) => `×${formatNumber(n, i18n.language)}`;
   return (
     <details className={h.paytable} data-testid="slot-paytable">
       <summary>{t("hb_paytable")}</summary>
@@ -563,7 +570,7 @@ export function SlotPaytable({ slot }: { slot: SlotLayout }) {
 
 /** A one-line outcome for lists (game recall, betting record). */
 export function OutcomeSummary({ game, outcome, bets }: { game: string; outcome: unknown; bets?: Array<Record<string, unknown>> }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const o = obj(outcome);
   switch (game) {
     case "HOUSE_BACCARAT":
@@ -621,8 +628,8 @@ export function OutcomeSummary({ game, outcome, bets }: { game: string; outcome:
       const target = bet ? num(bet.target) : null;
       return (
         <span>
-          {t("hb_roll", { roll: typeof o.display === "string" ? o.display : "" })}
-          {target !== null ? ` (${t(bet!.kind === "over" ? "hb_dice_over_n" : "hb_dice_under_n", { target: hundredths(target) })})` : ""}
+          {t("hb_roll", { roll: rollText(o, i18n.language) })}
+          {target !== null ? ` (${t(bet!.kind === "over" ? "hb_dice_over_n" : "hb_dice_under_n", { target: formatHundredths(target, i18n.language) })})` : ""}
         </span>
       );
     }
@@ -648,7 +655,7 @@ export function OutcomeSummary({ game, outcome, bets }: { game: string; outcome:
       const m = obj(o.multiplier);
       return (
         <span>
-          {strs(o.cards).map(cardText).join(" ")} · {t("hb_multiplier", { x: ratioText(String(m.num ?? "1"), String(m.den ?? "1")) })}
+          {strs(o.cards).map(cardText).join(" ")} · {t("hb_multiplier", { x: ratioText(String(m.num ?? "1"), String(m.den ?? "1"), i18n.language) })}
         </span>
       );
     }

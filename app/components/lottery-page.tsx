@@ -103,11 +103,11 @@ function CurrentDraw({ game }: { game: LotteryGameView }) {
       <dl className={h.facts}>
         <dt className={h.factTerm}>{t("lott_closes")}</dt>
         <dd className={h.factValue}>
-          <time dateTime={d.closesAt}>{fmt.time(d.closesAt)}</time> <Countdown until={d.closesAt} />
+          <time dateTime={d.closesAt}>{fmt.dateTime(d.closesAt)}</time> <Countdown until={d.closesAt} />
         </dd>
         <dt className={h.factTerm}>{t("lott_draw_time")}</dt>
         <dd className={h.factValue}>
-          <time dateTime={d.drawAt}>{fmt.time(d.drawAt)}</time>
+          <time dateTime={d.drawAt}>{fmt.dateTime(d.drawAt)}</time>
         </dd>
         <dt className={h.factTerm}>{t("lott_seed_hash")}</dt>
         <dd className={`${h.factValue} ${h.mono}`} data-testid="draw-seed-hash">
@@ -428,7 +428,7 @@ function Results({ game }: { game: LotteryGameView }) {
                 {(game.recent as DrawView[]).map((d) => (
                   <tr key={d.issue} data-testid="draw" data-issue={d.issue}>
                     <td data-label={t("lott_issue")} className={m.cell}>{d.issue}</td>
-                    <td data-label={t("lott_draw_time")} className={m.cell}>{fmt.time(d.drawAt)}</td>
+                    <td data-label={t("lott_draw_time")} className={m.cell}>{fmt.dateTime(d.drawAt)}</td>
                     <td data-label={t("lott_numbers")} className={m.cell} data-testid="draw-numbers">
                       {game.kind === "DIGITS" ? <Balls value={d.numbers?.N?.[0] ?? ""} /> : <span className={h.mono}>{(d.numbers?.[game.kind === "VN" ? "DB" : "P1"] ?? []).join(" ")}</span>}
                     </td>

@@ -1,7 +1,7 @@
 import { Form } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { formatBalance, formatClock, formatMoney } from "~/lib/format";
+import { formatBalance, formatDate, formatDateTime, formatMoney } from "~/lib/format";
 import * as m from "~/styles/member.css";
 import * as s from "~/styles/shell.css";
 import { CsrfInput } from "./csrf";
@@ -15,8 +15,12 @@ export function useMoneyFormat() {
   const timeZone = useRootData()?.shell?.site.timeZone ?? "UTC";
   return {
     amount: (value: string, currency?: string | null) => formatMoney(value, currency, i18n.language),
-    time: (iso: string) => formatClock(new Date(iso), timeZone),
+    /** The date kind: "Nov 24, 2026" (en). */
+    date: (value: string) => formatDate(value, i18n.language, timeZone),
+    /** The date-time kind: "Nov 24, 2026, 14:45:00" (en). */
+    dateTime: (value: string) => formatDateTime(value, i18n.language, timeZone),
     language: i18n.language,
+    timeZone,
   };
 }
 

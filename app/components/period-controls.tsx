@@ -1,6 +1,7 @@
 import { Form, Link, useSearchParams } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
+import { formatNumber } from "~/lib/format";
 import { presetPeriods, type Period, type PeriodView } from "~/lib/periods";
 import * as m from "~/styles/member.css";
 import * as s from "~/styles/shell.css";
@@ -121,7 +122,7 @@ export function KeysetPager({ list }: { list: { prev: string | null; next: strin
   const count =
     list.total === null || list.total === 0
       ? null
-      : t(list.totalCapped ? "list_count_capped" : "list_count", { number: list.total.toLocaleString(i18n.language) });
+      : t(list.totalCapped ? "list_count_capped" : "list_count", { number: formatNumber(list.total, i18n.language, 0) });
   if (!list.prev && !list.next) return count ? <p className={m.muted} data-testid="list-count">{count}</p> : null;
   return (
     <nav className={m.pager} aria-label={t("page_prev") + " / " + t("page_next")} data-testid="pager">

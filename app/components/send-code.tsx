@@ -1,13 +1,15 @@
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import * as s from "~/styles/shell.css";
+import { useMoneyFormat } from "./money";
 
 /**
  * The SMS send button (spec §4): disabled for the countdown after a send. Without scripts the
  * page says until when; with scripts the button comes back by itself when the time is up.
  */
 export function SendCodeButton({ sentUntil }: { sentUntil?: string | null }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
+  const fmt = useMoneyFormat();
   const until = sentUntil ? new Date(sentUntil).getTime() : 0;
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
@@ -16,7 +18,7 @@ export function SendCodeButton({ sentUntil }: { sentUntil?: string | null }) {
     return () => clearInterval(id);
   }, [until]);
   const waiting = until > now;
-  const time = until ? new Intl.DateTimeFormat(i18n.language, { hour: "2-digit", minute: "2-digit", second: "2-digit" }).format(until) : "";
+  const time = sentUntil && until ? fmt.dateTime(sentUntil) : "";
   return (
     <span className={s.inlineForm}>
       <button type="submit" name="intent" value="sendCode" formNoValidate className={s.smallButton} disabled={waiting} data-testid="send-code">

@@ -3,6 +3,7 @@ import { renderToStaticMarkup } from "react-dom/server";
 import { I18nextProvider, initReactI18next } from "react-i18next";
 import { describe, expect, it, vi } from "vitest";
 import en from "../../public/locales/en/common.json";
+import es from "../../public/locales/es/common.json";
 import { GameOutcome, OutcomeSummary } from "./house-outcome";
 import { DiceScaleArt, DieArt, EUROPEAN_WHEEL, RouletteArt, scaleX, wheelNeighbours } from "./table-art";
 import { rouletteColour } from "~/lib/house-bets";
@@ -19,6 +20,9 @@ vi.mock("./money", () => ({ useMoneyFormat: () => ({ amount: (a: string) => a })
 const i18n = createInstance();
 await i18n.use(initReactI18next).init({ lng: "en", resources: { en: { common: en } }, defaultNS: "common", interpolation: { escapeValue: false } });
 const html = (node: React.ReactNode) => renderToStaticMarkup(<I18nextProvider i18n={i18n}>{node}</I18nextProvider>);
+const i18nEs = createInstance();
+await i18nEs.use(initReactI18next).init({ lng: "es", resources: { es: { common: es } }, defaultNS: "common", interpolation: { escapeValue: false } });
+const htmlEs = (node: React.ReactNode) => renderToStaticMarkup(<I18nextProvider i18n={i18nEs}>{node}</I18nextProvider>);
 
 const count = (s: string, needle: string) => s.split(needle).length - 1;
 /** The faces of the dice in a piece of markup, in order, each checked against its pip count. */
@@ -89,13 +93,13 @@ describe("roulette", () => {
 
 describe("the dice game's scale", () => {
   it("pins the roll where it fell and shades the winning side of the target", () => {
-    const over = renderToStaticMarkup(<DiceScaleArt roll={7341} display="73.41" target={5000} kind="over" won label="Roll 73.41" />);
+    const over = renderToStaticMarkup(<DiceScaleArt roll={7341} display="73.41" target={5000} targetText="50.00" kind="over" won label="Roll 73.41" />);
     expect(scaleX(7341)).toBeCloseTo(14 + 0.7341 * 272, 2);
     expect(over).toContain(`data-roll-x="${scaleX(7341)}"`);
     expect(over).toContain(`data-zone="${scaleX(5000)}-286"`);
     expect(over).toContain(`data-target="${scaleX(5000)}"`);
     expect(over).toContain(">73.41</text>");
-    const under = renderToStaticMarkup(<DiceScaleArt roll={120} display="01.20" target={2500} kind="under" won label="Roll 01.20" />);
+    const under = renderToStaticMarkup(<DiceScaleArt roll={120} display="01.20" target={2500} targetText="25.00" kind="under" won label="Roll 01.20" />);
     expect(under).toContain(`data-zone="14-${scaleX(2500)}"`);
     expect(under).toContain(`data-roll-x="${scaleX(120)}"`);
     expect(scaleX(0)).toBe(14);
@@ -108,5 +112,30 @@ describe("the dice game's scale", () => {
     expect(out).toContain('aria-label="Roll 42.10, over 50.00"');
     expect(out).toContain(`data-roll-x="${scaleX(4210)}"`);
     expect(out).toContain(">Lose<");
+  });
+
+  it("writes the roll and the target with the page's decimal separator: a dot in English", () => {
+    // The platform's `display` is dot-decimal text for its API clients; the page formats the roll itself.
+    const out = html(<GameOutcome game="HOUSE_DICE" outcome={{ roll: 4210, display: "42.10" }} bets={[{ kind: "under", target: 705, amount: "1.00" }]} />);
+    expect(out).toMatch(/data-testid="dice-roll"[^>]*>42\.10</);
+    expect(out).toContain(">07.05</text>");
+    expect(html(<OutcomeSummary game="HOUSE_DICE" outcome={{ roll: 4210, display: "42.10" }} bets={[{ kind: "under", target: 705 }]} />)).toContain("Roll 42.10 (under 07.05)");
+  });
+
+  it("writes the roll and the target with the page's decimal separator: a comma in Spanish", () => {
+    const out = htmlEs(<GameOutcome game="HOUSE_DICE" outcome={{ roll: 4210, display: "42.10" }} bets={[{ kind: "over", target: 5000, amount: "1.00" }]} />);
+    expect(out).toMatch(/data-testid="dice-roll"[^>]*>42,10</);
+    expect(out).toContain('aria-label="Tirada 42,10, más de 50,00"');
+    expect(out).toContain(">50,00</text>");
+    expect(out).toContain(">42,10</text>");
+    expect(out).not.toMatch(/\d\.\d\d</);
+    const summary = htmlEs(<OutcomeSummary game="HOUSE_DICE" outcome={{ roll: 4210, display: "42.10" }} bets={[{ kind: "over", target: 5000 }]} />);
+    expect(summary).toContain("Tirada 42,10 (más de 50,00)");
+  });
+
+  it("writes a hi-lo multiplier with the page's decimal separator", () => {
+    const outcome = { cards: ["AS"], multiplier: { num: "99", den: "50" } };
+    expect(htmlEs(<OutcomeSummary game="HOUSE_HILO" outcome={outcome} />)).toContain("×1,98");
+    expect(html(<OutcomeSummary game="HOUSE_HILO" outcome={outcome} />)).toContain("×1.98");
   });
 });

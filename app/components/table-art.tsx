@@ -161,7 +161,24 @@ const clampLabel = (x: number) => Math.min(SCALE.x1 - 10, Math.max(SCALE.x0 + 10
  * The roll on a 0-100 scale: the winning side of the target shaded, the target marked, a pin
  * at the roll with its value. Left to right in every language, like the numbers on it.
  */
-export function DiceScaleArt({ roll, display, target, kind, won, label }: { roll: number; display: string; target: number | null; kind: string | null; won: boolean | null; label: string }) {
+export function DiceScaleArt({
+  roll,
+  display,
+  target,
+  targetText,
+  kind,
+  won,
+  label,
+}: {
+  roll: number;
+  /** The roll and the target as the page writes numbers ("42,10" in Spanish). */
+  display: string;
+  target: number | null;
+  targetText: string | null;
+  kind: string | null;
+  won: boolean | null;
+  label: string;
+}) {
   const x = scaleX(roll);
   const tx = target !== null ? scaleX(target) : null;
   const zone = tx === null ? null : kind === "over" ? [tx, SCALE.x1] : [SCALE.x0, tx];
@@ -175,7 +192,7 @@ export function DiceScaleArt({ roll, display, target, kind, won, label }: { roll
         <g data-target={tx}>
           <rect x={tx - 1.5} y="30" width="3" height="22" rx="1.5" className={h.scaleInk} />
           <text x={clampLabel(tx)} y="66" textAnchor="middle" fontSize="12" className={h.scaleMuted}>
-            {(target! / 100).toFixed(2)}
+            {targetText}
           </text>
         </g>
       ) : null}

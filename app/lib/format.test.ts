@@ -1,4 +1,4 @@
-import { formatBalance, formatClock, formatDate, formatDateTime, formatMoney, formatNumber, formatOdds, formatPercent, formatRelative, formatWinAmount, localiseNumbersIn, numberFormat } from "./format";
+import { formatBalance, formatClock, formatDate, formatDateTime, formatHundredths, formatMoney, formatNumber, formatOdds, formatPercent, formatRelative, formatWinAmount, localiseNumbersIn, numberFormat } from "./format";
 
 describe("money display", () => {
   it.each([
@@ -31,7 +31,7 @@ describe("money display", () => {
 describe("clock", () => {
   it("formats DD/MM/YYYY HH:mm:ss in the site's time zone", () => {
     const d = new Date(Date.UTC(2026, 0, 2, 3, 4, 5));
-    expect(formatClock(d)).toBe("02/01/2026 03:04:05");
+    expect(formatClock(d, "UTC")).toBe("02/01/2026 03:04:05");
     expect(formatClock(d, "Asia/Bangkok")).toBe("02/01/2026 10:04:05");
   });
 });
@@ -53,12 +53,49 @@ describe("one formatting module", () => {
 
   it("one style per date kind", () => {
     const d = new Date(Date.UTC(2026, 10, 24, 14, 45));
-    expect(formatDate(d, "en")).toBe("Nov 24, 2026");
-    expect(formatDateTime(d, "en")).toBe("Nov 24, 2026, 14:45");
+    expect(formatDate(d, "en", "UTC")).toBe("Nov 24, 2026");
+    expect(formatDateTime(d, "en", "UTC")).toBe("Nov 24, 2026, 14:45:00");
     expect(formatRelative(new Date(Date.now() - 3 * 60_000), "en")).toBe("3 minutes ago");
+  });
+
+  it("dice rolls and targets in the page's decimals, two whole digits", () => {
+    expect(formatHundredths(4210, "en")).toBe("42.10");
+    expect(formatHundredths(4210, "es")).toBe("42,10");
+    expect(formatHundredths(5, "vi")).toBe("00,05");
+    expect(formatHundredths(9999, "th")).toBe("99.99");
   });
 
   it("keeps one formatter per locale and options", () => {
     expect(numberFormat("es", { maximumFractionDigits: 2 })).toBe(numberFormat("es", { maximumFractionDigits: 2 }));
+  });
+});
+
+describe("date kinds in the five test languages", () => {
+  // 14:45:00 UTC on 24 Nov 2026 is 21:45 in Bangkok: a moment is shown in the site's zone, a
+  // calendar day as itself, whatever the zone.
+  const moment = new Date(Date.UTC(2026, 10, 24, 14, 45, 0));
+  const zone = "Asia/Bangkok";
+  it.each([
+    ["es", "24 nov 2026", "24 nov 2026, 21:45:00", "hace 3 minutos"],
+    ["en", "Nov 24, 2026", "Nov 24, 2026, 21:45:00", "3 minutes ago"],
+    ["ar", "24 نوفمبر 2026", "24 نوفمبر 2026، 21:45:00", "قبل 3 دقائق"],
+    ["vi", "24 thg 11, 2026", "21:45:00 24 thg 11, 2026", "3 phút trước"],
+    ["th", "24 พ.ย. 2569", "24 พ.ย. 2569 21:45:00", "3 นาทีที่ผ่านมา"],
+  ])("%s: date %s, date-time %s, relative %s", (locale, date, dateTime, relative) => {
+    expect(formatDate(moment, locale, zone)).toBe(date);
+    expect(formatDate("2026-11-24", locale, "Pacific/Kiritimati")).toBe(date);
+    expect(formatDateTime(moment.toISOString(), locale, zone)).toBe(dateTime);
+    expect(formatRelative(moment.getTime() - 3 * 60_000, locale, moment.getTime())).toBe(relative);
+  });
+
+  it("a moment near midnight falls on the site's day, not the server's", () => {
+    const late = "2026-11-24T20:00:00Z";
+    expect(formatDate(late, "en", "Asia/Bangkok")).toBe("Nov 25, 2026");
+    expect(formatDate(late, "en", "America/Los_Angeles")).toBe("Nov 24, 2026");
+  });
+
+  it("an unknown zone falls back to UTC instead of throwing; a bad date is shown as it came", () => {
+    expect(formatDateTime(moment, "en", "Mars/Olympus")).toBe("Nov 24, 2026, 14:45:00");
+    expect(formatDateTime("not a date", "en", "UTC")).toBe("not a date");
   });
 });

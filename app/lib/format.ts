@@ -94,6 +94,11 @@ export function formatOdds(value: number | string, locale = "en"): string {
   return formatNumber(value, locale, 4, 2);
 }
 
+/** A dice roll or target in hundredths (0-9999): 4210 → "42.10" (en), "42,10" (es); two whole digits, two decimals. */
+export function formatHundredths(value: number, locale = "en"): string {
+  return numberFormat(locale, { minimumIntegerDigits: 2, minimumFractionDigits: 2, maximumFractionDigits: 2, useGrouping: false }).format(value / 100);
+}
+
 /** 0.965 → "96.5%" (en), "96,5 %" (es). The argument is a fraction. */
 export function formatPercent(fraction: number, locale = "en", maxDigits = 2): string {
   return numberFormat(locale, { style: "percent", maximumFractionDigits: maxDigits }).format(fraction);
@@ -107,22 +112,47 @@ export function localiseNumbersIn(text: string, locale = "en"): string {
   return text.replace(/\d+\.\d+/g, (n) => formatNumber(n, locale, n.split(".")[1]!.length, n.split(".")[1]!.length));
 }
 
-/** Dates: one style per kind across the site. */
-export type DateKind = "date" | "dateTime" | "time";
-const DATE_STYLES: Record<DateKind, Intl.DateTimeFormatOptions> = {
-  date: { year: "numeric", month: "short", day: "numeric" },
-  dateTime: { year: "numeric", month: "short", day: "numeric", hour: "2-digit", minute: "2-digit", hourCycle: "h23" },
-  time: { hour: "2-digit", minute: "2-digit", second: "2-digit", hourCycle: "h23" },
-};
+/**
+ * Dates: one style per kind across the site, each through one function here.
+ *
+ * - date: "Nov 24, 2026" (en), "24 nov 2026" (es): a calendar day.
+ * - date-time: "Nov 24, 2026, 14:45:00" (en), "24 nov 2026, 14:45:00" (es): a moment in a record.
+ * - relative: "3 minutes ago", "in 2 hours".
+ *
+ * Moments are shown in the site's time zone (the brand's `timeZone` from the system settings, the
+ * same zone the record periods are cut in), passed in explicitly so the server and the browser
+ * render the same string. A calendar day ("2026-11-24") has no zone: it is shown as that day.
+ */
+const DATE_STYLE: Intl.DateTimeFormatOptions = { year: "numeric", month: "short", day: "numeric" };
+const DATE_TIME_STYLE: Intl.DateTimeFormatOptions = { ...DATE_STYLE, hour: "2-digit", minute: "2-digit", second: "2-digit", hourCycle: "h23" };
+const CALENDAR_DAY = /^\d{4}-\d{2}-\d{2}$/;
 
-export function formatDate(value: Date | string | number, locale = "en", kind: DateKind = "date", timeZone = "UTC"): string {
-  const d = value instanceof Date ? value : new Date(value);
-  if (Number.isNaN(d.getTime())) return String(value);
-  return dateFormat(locale, { ...DATE_STYLES[kind], timeZone }).format(d);
+function instant(value: Date | string | number): Date {
+  if (typeof value === "string" && CALENDAR_DAY.test(value)) return new Date(`${value}T00:00:00Z`);
+  return value instanceof Date ? value : new Date(value);
 }
 
-export function formatDateTime(value: Date | string | number, locale = "en", timeZone = "UTC"): string {
-  return formatDate(value, locale, "dateTime", timeZone);
+function safeZone(timeZone: string): string {
+  try {
+    return dateFormat("en", { timeZone }).resolvedOptions().timeZone;
+  } catch {
+    return "UTC";
+  }
+}
+
+/** The date kind: a calendar day ("2026-11-24") as it is, a moment as its day in the site's zone. */
+export function formatDate(value: Date | string | number, locale: string, timeZone: string): string {
+  const d = instant(value);
+  if (Number.isNaN(d.getTime())) return String(value);
+  const zone = typeof value === "string" && CALENDAR_DAY.test(value) ? "UTC" : safeZone(timeZone);
+  return dateFormat(locale, { ...DATE_STYLE, timeZone: zone }).format(d);
+}
+
+/** The date-time kind: a moment in the site's zone, to the second. */
+export function formatDateTime(value: Date | string | number, locale: string, timeZone: string): string {
+  const d = instant(value);
+  if (Number.isNaN(d.getTime())) return String(value);
+  return dateFormat(locale, { ...DATE_TIME_STYLE, timeZone: safeZone(timeZone) }).format(d);
 }
 
 /** "3 minutes ago", "in 2 hours": the relative kind. */
@@ -142,11 +172,14 @@ export function formatRelative(value: Date | string | number, locale = "en", now
   return f.format(Math.round(seconds / 86400), "day");
 }
 
-/** Spec clock: DD/MM/YYYY HH:mm:ss in the site's time zone. */
-export function formatClock(date: Date, timeZone = "UTC"): string {
+/**
+ * The home marquee's live clock only: spec §2 fixes its format (DD/MM/YYYY HH:mm:ss in the site's
+ * time zone) in every language. Records, notices and forms use the date kinds above.
+ */
+export function formatClock(date: Date, timeZone: string): string {
   const parts = Object.fromEntries(
     dateFormat("en-GB", {
-      timeZone,
+      timeZone: safeZone(timeZone),
       year: "numeric",
       month: "2-digit",
       day: "2-digit",

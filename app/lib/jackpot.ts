@@ -1,5 +1,5 @@
-import { numberFormat } from "./format";
 import { foldJackpot, JACKPOT_MAX, JACKPOT_MIN, jackpotClock } from "#platform/games/jackpot.js";
+import { formatNumber } from "./format";
 
 /**
  * The running jackpot counter (spec §4, §9). The platform's pool (GET /lgw/games/jackpot) is the
@@ -37,5 +37,5 @@ export function jackpotValueAt(pool: JackpotPool | null, ms: number): { cents: n
 
 /** Two decimals with thousands separators in the given locale. */
 export function formatJackpot(cents: number, locale: string): string {
-  return numberFormat(locale, { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(cents / 100);
+  return formatNumber(cents / 100, locale, 2, 2);
 }

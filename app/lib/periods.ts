@@ -7,6 +7,8 @@
  * "previous N" is the N days before the window, "next N" the N days after it, never past today.
  */
 
+import { dateFormat } from "./format";
+
 export interface Period {
   /** First day, yyyy-MM-dd. */
   from: string;
@@ -66,7 +68,7 @@ export function todayIn(timeZone: string, now: Date = new Date()): string {
 
 function calendarDate(instant: Date, timeZone: string): string {
   const parts = Object.fromEntries(
-    new Intl.DateTimeFormat("en-US", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" }).formatToParts(instant).map((p) => [p.type, p.value]),
+    dateFormat("en-US", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" }).formatToParts(instant).map((p) => [p.type, p.value]),
   );
   return `${parts.year}-${parts.month}-${parts.day}`;
 }
@@ -74,7 +76,7 @@ function calendarDate(instant: Date, timeZone: string): string {
 /** Minutes the zone is ahead of UTC at an instant. */
 function offsetMinutes(instant: Date, timeZone: string): number {
   const parts = Object.fromEntries(
-    new Intl.DateTimeFormat("en-US", {
+    dateFormat("en-US", {
       timeZone,
       hourCycle: "h23",
       year: "numeric",
@@ -168,22 +170,4 @@ export function presetPeriods(p: Period, today: string, words: PeriodWords = "pe
     ...PRESET_DAYS.map((days) => ({ key: `${words}_previous_${days}`, period: previousPeriod(p, days) as Period | null })),
     ...PRESET_DAYS.map((days) => ({ key: `${words}_next_${days}`, period: nextPeriod(p, days, today) })),
   ];
-}
-
-/** A date for people, in their language (the date is a calendar day, so no zone applies). */
-export function formatDay(date: string, locale: string): string {
-  return safeFormat(locale, { dateStyle: "medium", timeZone: "UTC" }).format(new Date(`${date}T00:00:00Z`));
-}
-
-/** A moment for people: date and time in the site's zone, in their language. */
-export function formatMoment(iso: string, locale: string, timeZone: string): string {
-  return safeFormat(locale, { dateStyle: "short", timeStyle: "medium", timeZone, hourCycle: "h23" }).format(new Date(iso));
-}
-
-function safeFormat(locale: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
-  try {
-    return new Intl.DateTimeFormat(locale, options);
-  } catch {
-    return new Intl.DateTimeFormat("en", options);
-  }
 }

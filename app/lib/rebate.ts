@@ -1,4 +1,5 @@
 import type { CategoryCode } from "./categories";
+import { formatPercent } from "./format";
 
 /**
  * Spec §9 "Rebate display by category": the highest rebate shown on each category's page, in
@@ -24,5 +25,5 @@ export function rebateFor(category: string): number | null {
 
 /** "1.2%" in English, "1,2 %" in French: the locale's own percent format. */
 export function formatRebate(fraction: number, locale: string): string {
-  return new Intl.NumberFormat(locale, { style: "percent", maximumFractionDigits: 2 }).format(fraction);
+  return formatPercent(fraction, locale, 2);
 }

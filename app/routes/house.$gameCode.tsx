@@ -222,7 +222,9 @@ function RoundResult({ round, slot, error }: { round: RoundView; slot: unknown; 
           </>
         ) : null}
         <dt className={h.factTerm}>{t("hb_time")}</dt>
-        <dd className={h.factValue}>{fmt.time(round.settledAt ?? round.createdAt)}</dd>
+        <dd className={h.factValue}>
+          <time dateTime={round.settledAt ?? round.createdAt}>{fmt.dateTime(round.settledAt ?? round.createdAt)}</time>
+        </dd>
         <dt className={h.factTerm}>{t("hb_client_seed")}</dt>
         <dd className={`${h.factValue} ${h.mono}`}>{round.clientSeed}</dd>
         <dt className={h.factTerm}>{t("hb_nonce")}</dt>
@@ -333,7 +335,7 @@ function Recall({ rounds }: { rounds: RoundView[] }) {
               <li key={r.id} className={h.recallItem} data-testid="recall-round" data-round-id={r.id}>
                 <div className={h.recallHead}>
                   <span className={h.muted}>
-                    #{r.id} · {fmt.time(r.createdAt)}
+                    #{r.id} · <time dateTime={r.createdAt}>{fmt.dateTime(r.createdAt)}</time>
                   </span>
                   <span>
                     {t("hb_stake")} {fmt.amount(r.stake)} · {t("hb_win")} {r.status === "OPEN" ? "—" : fmt.amount(r.win)}

@@ -8,6 +8,7 @@ import { CsrfInput } from "~/components/csrf";
 import { RouteErrorBoundary } from "~/components/error-boundary";
 import { FieldError } from "~/components/field-error";
 import { useMoneyFormat } from "~/components/money";
+import { formatNumber } from "~/lib/format";
 import { TrialWarning } from "~/components/trial-warning";
 import { requireRealUser } from "~/services/auth.server";
 import { readForm } from "~/services/forms.server";
@@ -112,7 +113,7 @@ export default function PointMall() {
         </p>
       ) : null}
       <p style={{ margin: 0 }}>
-        {t("points_balance")}: <strong className={m.amountText} data-testid="points-balance">{mall.balance.toLocaleString(fmt.language)}</strong>
+        {t("points_balance")}: <strong className={m.amountText} data-testid="points-balance">{formatNumber(mall.balance, fmt.language, 0)}</strong>
       </p>
       {!paymentPasswordSet ? (
         <p className={m.status}>
@@ -177,7 +178,7 @@ export default function PointMall() {
                 {details.content.map((d) => (
                   <tr key={d.id}>
                     <td data-label={t("record_time")} className={m.cell}>
-                      <time dateTime={d.createdAt}>{fmt.time(d.createdAt)}</time>
+                      <time dateTime={d.createdAt}>{fmt.dateTime(d.createdAt)}</time>
                     </td>
                     <td data-label={t("points_type")} className={m.cell}>{t(`points_type_${d.type}`)}</td>
                     <td data-label={t("points_points")} className={`${m.cell} ${m.number}`}>
@@ -215,7 +216,7 @@ export default function PointMall() {
                   </span>
                 </div>
                 <span className={m.hint}>
-                  {t("points_cost", { points: r.points })} · <time dateTime={r.createdAt}>{fmt.time(r.createdAt)}</time>
+                  {t("points_cost", { points: r.points })} · <time dateTime={r.createdAt}>{fmt.dateTime(r.createdAt)}</time>
                 </span>
                 {r.address ? <span className={m.hint}>{r.address}</span> : null}
                 {r.note ? <span className={m.hint}>{r.note}</span> : null}

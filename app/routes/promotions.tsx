@@ -3,6 +3,7 @@ import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from
 import { Link, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { RouteErrorBoundary } from "~/components/error-boundary";
+import { useMoneyFormat } from "~/components/money";
 import { PromoActionForm, PromoStatus } from "~/components/promo-action";
 import { getUser } from "~/services/auth.server";
 import { readForm } from "~/services/forms.server";
@@ -115,6 +116,7 @@ export default function Promotions() {
 
 function PromoHead({ promo, hideTitle }: { promo: PromotionView; hideTitle?: boolean }) {
   const { t } = useTranslation();
+  const fmt = useMoneyFormat();
   return (
     <>
       <div className={m.recordHead}>
@@ -129,7 +131,7 @@ function PromoHead({ promo, hideTitle }: { promo: PromotionView; hideTitle?: boo
         ))}
       </ul>
       {promo.wageringMultiplier > 0 ? <p className={m.hint}>{t("promo_wagering_times", { times: promo.wageringMultiplier })}</p> : null}
-      {promo.endsAt ? <p className={m.hint}>{t("promo_until", { date: promo.endsAt.slice(0, 10) })}</p> : null}
+      {promo.endsAt ? <p className={m.hint}>{t("promo_until", { date: fmt.date(promo.endsAt) })}</p> : null}
     </>
   );
 }

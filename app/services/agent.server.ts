@@ -1,7 +1,8 @@
 import { redirect, type TypedResponse } from "@remix-run/node";
 import { z } from "zod";
 import { decodeCursor } from "#platform/agents/cursor.js";
-import { formatDay, periodRange, todayIn } from "~/lib/periods";
+import { formatDate } from "~/lib/format";
+import { periodRange, todayIn } from "~/lib/periods";
 import { requireUser } from "./auth.server";
 import { getLocale } from "./i18n.server";
 import { getPermission } from "./system.server";
@@ -197,5 +198,5 @@ export async function todayRange(request: Request) {
   const locale = await getLocale(request);
   const { info } = await getPermission(request, locale);
   const today = todayIn(info.timeZone);
-  return { today, todayText: formatDay(today, locale), range: periodRange({ from: today, to: today }, info.timeZone) };
+  return { today, todayText: formatDate(today, locale, info.timeZone), range: periodRange({ from: today, to: today }, info.timeZone) };
 }

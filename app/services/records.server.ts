@@ -1,4 +1,5 @@
-import { formatDay, formatMoment, parsePeriod, periodRange, todayIn, type PeriodView } from "~/lib/periods";
+import { formatDate, formatDateTime } from "~/lib/format";
+import { parsePeriod, periodRange, todayIn, type PeriodView } from "~/lib/periods";
 import { getLocale } from "./i18n.server";
 import { getPermission } from "./system.server";
 
@@ -15,12 +16,12 @@ export async function recordQuery(request: Request) {
   const today = todayIn(timeZone);
   const { period, error, input } = parsePeriod(url.searchParams, today);
   const page = Math.min(Math.max(Number.parseInt(url.searchParams.get("page") ?? "1", 10) || 1, 1), 10_000);
-  const view: PeriodView = { period, today, error, input, fromText: formatDay(period.from, locale), toText: formatDay(period.to, locale) };
+  const view: PeriodView = { period, today, error, input, fromText: formatDate(period.from, locale, timeZone), toText: formatDate(period.to, locale, timeZone) };
   return {
     view,
     page,
     range: periodRange(period, timeZone),
-    /** A platform time as the member reads it. */
-    moment: (iso: string) => formatMoment(iso, locale, timeZone),
+    /** A platform time as the member reads it: the date-time kind in the site's zone. */
+    dateTime: (iso: string) => formatDateTime(iso, locale, timeZone),
   };
 }

@@ -1,10 +1,12 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
+import type { Page } from "@playwright/test";
 import { expect, loginNewMember, test } from "./fixtures";
 
 /**
  * The main pages in five languages (ES, EN, AR, VI, TH): no i18n key shown instead of its text,
- * and every decimal number in the language's decimal separator (no "1.98" beside "1.234,50").
+ * every decimal number in the language's decimal separator (no "1.98" beside "1.234,50"), every
+ * date in the site's one style for its kind, and a dice round's roll in the page's decimals.
  */
 const LANGS = ["es", "en", "ar", "vi", "th"] as const;
 const PAGES = [
@@ -34,6 +36,24 @@ function foreignDecimals(text: string, lang: string): string[] {
     .map((m) => `…${text.slice(Math.max(0, m.index! - 25), m.index! + m[0].length + 10).replace(/\s+/g, " ")}…`);
 }
 
+/** The site's date-time kind, written here independently of the app: a change of style fails. */
+function dateTime(iso: string, lang: string): string {
+  // The DEMO brand's zone is UTC (see money-records.spec.ts).
+  return new Intl.DateTimeFormat(lang, { year: "numeric", month: "short", day: "numeric", hour: "2-digit", minute: "2-digit", second: "2-digit", hourCycle: "h23", timeZone: "UTC" }).format(new Date(iso));
+}
+
+/** Dates written in another style: "11/24/26", "24/11/2026", "2026-11-24" or an ISO instant. */
+function foreignDates(text: string): string[] {
+  return [...text.matchAll(/\b\d{1,2}\/\d{1,2}\/\d{2,4}\b|\b\d{4}-\d{2}-\d{2}(T[\d:.]+Z?)?\b/g)].map((m) => m[0]);
+}
+
+/** Every <time> on the page shows the date-time kind of its own datetime attribute. */
+async function checkTimes(page: Page, lang: string, at: string, problems: string[], atLeast = 1): Promise<void> {
+  const times = await page.locator("main time[datetime]").evaluateAll((els) => els.map((e) => ({ iso: e.getAttribute("datetime")!, text: (e.textContent ?? "").trim() })));
+  if (times.length < atLeast) problems.push(`${at}: ${times.length} dates shown, expected at least ${atLeast}`);
+  for (const { iso, text } of times) if (text !== dateTime(iso, lang)) problems.push(`${at}: date "${text}" is not the date-time style "${dateTime(iso, lang)}"`);
+}
+
 for (const lang of LANGS) {
   test(`main pages in ${lang}: translated, one decimal separator`, async ({ page, operator, context, baseURL }) => {
     test.setTimeout(180_000);
@@ -48,7 +68,38 @@ for (const lang of LANGS) {
       if (shownKeys.length) problems.push(`${url}: keys shown ${shownKeys.join(", ")}`);
       const foreign = foreignDecimals(text, lang);
       if (foreign.length) problems.push(`${url}: other decimal separator in ${[...new Set(foreign)].slice(0, 5).join(" ")}`);
+      // The home marquee's clock has its own fixed format (spec §2); every other date follows the site's style.
+      const dates = url === "/" ? [] : foreignDates(text);
+      if (dates.length) problems.push(`${url}: dates in another style ${[...new Set(dates)].slice(0, 5).join(", ")}`);
     }
+
+    // One dice round: its roll and target on the house page, the betting record and /verify.
+    const decimal = new Intl.NumberFormat(lang).formatToParts(1.5).find((p) => p.type === "decimal")!.value;
+    const roll = new RegExp(`^\\d{2}\\${decimal}\\d{2}$`);
+    await page.goto("/house/HOUSE_DICE");
+    await page.getByTestId("bet-form").locator('[name="d_target"]').fill("70");
+    await page.getByTestId("bet-form").locator('[name="a_dice"]').fill("1");
+    await page.getByTestId("bet-submit").click();
+    await expect(page).toHaveURL(/\?round=\d+$/);
+    await expect(page.getByTestId("round-result")).toHaveAttribute("data-status", "SETTLED");
+    const roundId = await page.getByTestId("round-result").getAttribute("data-round-id");
+    const shownRoll = (await page.getByTestId("round-result").getByTestId("dice-roll").innerText()).trim();
+    if (!roll.test(shownRoll)) problems.push(`/house/HOUSE_DICE: roll "${shownRoll}" not written with "${decimal}"`);
+    await checkTimes(page, lang, "/house/HOUSE_DICE", problems);
+    for (const url of ["/house/HOUSE_DICE", "/member/personalHistoryCopy", `/verify?round=${roundId}`, "/member/transactionHistory"]) {
+      if (url !== "/house/HOUSE_DICE") await page.goto(url);
+      const text = await page.locator("body").innerText();
+      const foreign = foreignDecimals(text, lang);
+      if (foreign.length) problems.push(`${url} after a dice round: other decimal separator in ${[...new Set(foreign)].slice(0, 5).join(" ")}`);
+      const dates = foreignDates(text);
+      if (dates.length) problems.push(`${url} after a dice round: dates in another style ${[...new Set(dates)].slice(0, 5).join(", ")}`);
+    }
+    await page.goto("/member/personalHistoryCopy");
+    const summary = (await page.getByTestId("record-round").first().innerText()).replace(/\s+/g, " ");
+    if (!new RegExp(`\\d{2}\\${decimal}\\d{2}`).test(summary)) problems.push(`betting record: no roll written with "${decimal}" in "${summary}"`);
+    await checkTimes(page, lang, "/member/personalHistoryCopy", problems);
+    await page.goto("/member/transactionHistory");
+    await checkTimes(page, lang, "/member/transactionHistory", problems);
     expect(problems, problems.join("\n")).toEqual([]);
   });
 }

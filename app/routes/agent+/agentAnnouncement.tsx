@@ -3,9 +3,10 @@ import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { RouteErrorBoundary } from "~/components/error-boundary";
 import { Pager } from "~/components/period-controls";
-import { formatDay } from "~/lib/periods";
+import { formatDate } from "~/lib/format";
 import { agentCall, announcementsSchema, requireAgent } from "~/services/agent.server";
 import { getLocale } from "~/services/i18n.server";
+import { getPermission } from "~/services/system.server";
 import * as a from "~/styles/agent.css";
 import * as m from "~/styles/member.css";
 
@@ -17,7 +18,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const locale = await getLocale(request);
   const page = Math.min(Math.max(Number.parseInt(new URL(request.url).searchParams.get("page") ?? "1", 10) || 1, 1), 10_000);
   const list = await agentCall(request, "/wps/agent/announcements", { schema: announcementsSchema, query: { pageNo: page, pageSize: 10 }, language: locale });
-  return json({ list: { ...list, content: list.content.map((n) => ({ ...n, day: formatDay(n.startsAt.slice(0, 10), locale) })) } });
+  const { info } = await getPermission(request, locale);
+  return json({ list: { ...list, content: list.content.map((n) => ({ ...n, day: formatDate(n.startsAt, locale, info.timeZone) })) } });
 }
 
 export default function AgentAnnouncement() {

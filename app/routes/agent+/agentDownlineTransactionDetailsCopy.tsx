@@ -42,7 +42,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const position = listPosition(request, TEAM_TX_SOURCES);
   const list = await agentCall(request, "/wps/agent/team/transactions", { schema: teamTransactionsSchema, query: { ...query, ...position.query, pageSize: 20 } });
   return json(
-    { view: q.view, account, type, badCursor: position.badCursor, list: { ...list, content: list.content.map((r) => ({ ...r, timeText: q.moment(r.time) })) } },
+    { view: q.view, account, type, badCursor: position.badCursor, list: { ...list, content: list.content.map((r) => ({ ...r, timeText: q.dateTime(r.time) })) } },
     { status: position.badCursor ? 400 : 200 },
   );
 }

@@ -66,7 +66,7 @@ export default function AgentRevenueReport() {
             <tbody>
               {data.content.map((r) => (
                 <tr key={`${r.day}-${r.kind}`} data-testid="revenue-row">
-                  <td data-label={t("contract_day")} className={m.cell}>{formatDate(`${r.day}T00:00:00Z`, i18n.language)}</td>
+                  <td data-label={t("contract_day")} className={m.cell}>{formatDate(r.day, i18n.language, "UTC")}</td>
                   <td data-label={t("contract_kind")} className={m.cell}>{t(`contract_kind_${r.kind}`)}</td>
                   <td data-label={t("contract_amount")} className={`${m.cell} ${m.number}`} data-testid="revenue-amount">
                     {money(r.amount)}

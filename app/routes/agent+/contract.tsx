@@ -3,6 +3,7 @@ import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { ContractTerms, DecisionForm, TierText, actionKey, schemeKey, statusKey } from "~/components/contract-popup";
 import { CsrfInput } from "~/components/csrf";
+import { useMoneyFormat } from "~/components/money";
 import { TIER_ROWS } from "~/lib/agent-pages";
 import { RouteErrorBoundary } from "~/components/error-boundary";
 import { memberCall } from "~/services/money.server";
@@ -49,13 +50,14 @@ export async function action({ request }: ActionFunctionArgs) {
 
 function History({ contract }: { contract: ContractView }) {
   const { t } = useTranslation();
+  const fmt = useMoneyFormat();
   return (
     <details className={m.collapsible}>
       <summary className={m.collapsibleSummary}>{t("contract_history")}</summary>
       <ol className={m.records} data-testid={`contract-history-${contract.id}`}>
         {contract.history.map((h, i) => (
           <li key={i} data-testid="contract-event" data-action={h.action}>
-            <strong>{t(actionKey(h.action))}</strong> · {h.actor ?? t("contract_by_platform")} · <time dateTime={h.at}>{h.at.slice(0, 16).replace("T", " ")}</time>
+            <strong>{t(actionKey(h.action))}</strong> · {h.actor ?? t("contract_by_platform")} · <time dateTime={h.at}>{fmt.dateTime(h.at)}</time>
             <ul>
               {h.tiers.map((tier, j) => (
                 <li key={j}>

@@ -11,7 +11,7 @@ import { FieldError } from "~/components/field-error";
 import { MoneyFieldError } from "~/components/money";
 import { Pager, PeriodControls } from "~/components/period-controls";
 import { agentFieldMessage, downlineTransferSchema, rebateSchema } from "~/lib/agent-schemas";
-import { formatBalance } from "~/lib/format";
+import { formatBalance, formatNumber } from "~/lib/format";
 import { agentCall, allPages, csvResponse, downlineDetailSchema, downlinesSchema, requireAgent, wantsCsv } from "~/services/agent.server";
 import { moneyRefusal, newRequestKey } from "~/services/money.server";
 import { readForm } from "~/services/forms.server";
@@ -67,7 +67,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return json({
     view: q.view,
     filters: f,
-    list: { ...list, content: list.content.map((r) => ({ ...r, joined: q.moment(r.createdAt) })) },
+    list: { ...list, content: list.content.map((r) => ({ ...r, joined: q.dateTime(r.createdAt) })) },
     detail,
     detailMissing,
     done: done === "rebate" || done === "transfer" ? done : null,
@@ -204,7 +204,7 @@ export default function DownlineManagement() {
         </div>
       </PeriodControls>
       <p className={m.muted} data-testid="downline-total">
-        {t("agent_total_found", { count: list.total })}
+        {t("agent_total_found", { total: formatNumber(list.total, i18n.language, 0) })}
       </p>
       {list.content.length === 0 ? (
         <p className={m.status} role="status" data-testid="records-empty">

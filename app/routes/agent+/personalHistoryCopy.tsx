@@ -35,7 +35,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const position = listPosition(request, TEAM_BET_SOURCES);
   const bets = await agentCall(request, "/wps/agent/team/bets", { schema: teamBetsSchema, query: { ...query, ...position.query, pageSize: 20 } });
   return json(
-    { view: q.view, account, badCursor: position.badCursor, bets: { ...bets, content: bets.content.map((r) => ({ ...r, timeText: q.moment(r.time) })) } },
+    { view: q.view, account, badCursor: position.badCursor, bets: { ...bets, content: bets.content.map((r) => ({ ...r, timeText: q.dateTime(r.time) })) } },
     { status: position.badCursor ? 400 : 200 },
   );
 }

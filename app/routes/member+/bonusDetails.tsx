@@ -23,7 +23,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     schema: historySchema,
     query: { from: q.range.from, to: q.range.to, pageNo: q.page, pageSize: 20 },
   });
-  return json({ trial, view: q.view, bonuses: { ...bonuses, content: bonuses.content.map((r) => ({ ...r, timeText: q.moment(r.time) })) } });
+  return json({ trial, view: q.view, bonuses: { ...bonuses, content: bonuses.content.map((r) => ({ ...r, timeText: q.dateTime(r.time) })) } });
 }
 
 export default function BonusDetails() {

@@ -243,7 +243,7 @@ function RecentDeposits({ deposits }: { deposits: { content: Deposit[]; pageNum:
                 <StatusTag prefix="deposit_status_" status={d.status} />
               </div>
               <span className={m.hint}>
-                {fmt.time(d.createdAt)} · {d.channel?.name ?? ""} · {t("reference_label")}: {d.reference}
+                {fmt.dateTime(d.createdAt)} · {d.channel?.name ?? ""} · {t("reference_label")}: {d.reference}
               </span>
               {d.status === "PENDING" && d.payUrl ? (
                 <Link to={d.payUrl} className={s.linkish}>

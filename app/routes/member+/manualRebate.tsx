@@ -137,7 +137,7 @@ export default function ManualRebate() {
                 <div className={m.recordHead}>
                   <strong className={m.amountText}>{fmt.amount(h.amount, cur)}</strong>
                   <time dateTime={h.createdAt} className={m.hint}>
-                    {fmt.time(h.createdAt)}
+                    {fmt.dateTime(h.createdAt)}
                   </time>
                 </div>
                 <span className={m.hint}>
@@ -168,7 +168,7 @@ function ClaimForm({ lastResult }: { lastResult: SubmissionResult<string[]> | nu
       </h2>
       {r.claimed && r.nextClaimAt ? (
         <p className={m.hint} data-testid="rebate-claimed">
-          {t("rebate_claimed_period", { date: fmt.time(r.nextClaimAt) })}
+          {t("rebate_claimed_period", { date: fmt.dateTime(r.nextClaimAt) })}
         </p>
       ) : null}
       {r.minAmount !== "0.00" && r.minAmount !== "0" ? <p className={m.hint}>{t("rebate_min_hint", { amount: fmt.amount(r.minAmount, r.currency) })}</p> : null}

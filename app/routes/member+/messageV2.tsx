@@ -40,7 +40,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   if (Number.isSafeInteger(id) && id > 0 && id <= 2_147_483_647) {
     try {
       const msg = await memberCall(request, `/wps/member/messageV2/${id}`, { schema: centreMessageSchema, language });
-      opened = { ...msg, time: q.moment(msg.createdAt) };
+      opened = { ...msg, time: q.dateTime(msg.createdAt) };
     } catch (e) {
       if (!(e instanceof PlatformError) || e.status !== 404) throw e;
       missing = true;
@@ -54,7 +54,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return json(
     {
       trial,
-      page: { ...page, content: page.content.map((msg) => ({ ...msg, time: q.moment(msg.createdAt) })) },
+      page: { ...page, content: page.content.map((msg) => ({ ...msg, time: q.dateTime(msg.createdAt) })) },
       opened,
       missing,
       currency,

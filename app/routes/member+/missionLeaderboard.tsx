@@ -176,7 +176,7 @@ function MissionCard({ mission, currency, lastResult }: { mission: Mission; curr
       </div>
       <p className={m.hint}>
         {t(mission.period === "weekly" ? "contract_period_weekly" : "contract_period_daily")} · {mission.category ? t(`cat_${mission.category}`) : t("mission_all_games")} ·{" "}
-        {t("mission_ends", { date: fmt.time(mission.periodEnds) })}
+        {t("mission_ends", { date: fmt.dateTime(mission.periodEnds) })}
       </p>
       <progress className={m.progress} max={100} value={mission.percent} aria-labelledby={progressId} />
       <p style={{ margin: 0 }} id={progressId} data-testid="mission-progress">

@@ -57,6 +57,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export default function BettingRecord() {
   const { t, i18n } = useTranslation();
   const { trial, games, filters, record } = useLoaderData<typeof loader>();
+  const fmt = useMoneyFormat();
   const href = useRecordHref();
   const { period, error, input } = filters;
   const dateField = (name: "from" | "to", label: string) => {
@@ -117,7 +118,7 @@ export default function BettingRecord() {
               </div>
             </Form>
             <p className={m.hint} data-testid="record-period">
-              {t("ui_rounds_shown", { count: record.total, from: period.from, to: period.to, total: formatNumber(record.total, i18n.language) })}
+              {t("ui_rounds_shown", { count: record.total, from: fmt.date(period.from), to: fmt.date(period.to), total: formatNumber(record.total, i18n.language) })}
             </p>
             <nav aria-label={t("hr_presets")}>
               <ul className={`${m.buttonRow}`} style={{ listStyle: "none", margin: 0, padding: 0 }}>
@@ -178,7 +179,7 @@ function RecordItem({ r }: { r: RoundView }) {
       <div className={m.recordHead}>
         <strong>{r.gameName}</strong>
         <span className={m.hint}>
-          #{r.id} · {fmt.time(r.createdAt)}
+          #{r.id} · <time dateTime={r.createdAt}>{fmt.dateTime(r.createdAt)}</time>
         </span>
       </div>
       <dl className={m.details}>
@@ -224,7 +225,7 @@ function VendorItem({ w }: { w: VendorRoundView }) {
       <div className={m.recordHead}>
         <strong>{w.gameName}</strong>
         <span className={m.hint}>
-          {w.vendorCode} · {fmt.time(w.createdAt)}
+          {w.vendorCode} · <time dateTime={w.createdAt}>{fmt.dateTime(w.createdAt)}</time>
         </span>
       </div>
       <dl className={m.details}>
@@ -255,7 +256,7 @@ function TicketItem({ k }: { k: TicketView }) {
       <div className={m.recordHead}>
         <strong>{k.gameName}</strong>
         <span className={m.hint}>
-          #{k.id} · {fmt.time(k.createdAt)}
+          #{k.id} · <time dateTime={k.createdAt}>{fmt.dateTime(k.createdAt)}</time>
         </span>
       </div>
       <dl className={m.details}>

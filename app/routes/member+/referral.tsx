@@ -4,6 +4,7 @@ import { useTranslation } from "react-i18next";
 import { RouteErrorBoundary } from "~/components/error-boundary";
 import { useMoneyFormat } from "~/components/money";
 import { TrialWarning } from "~/components/trial-warning";
+import { formatNumber } from "~/lib/format";
 import { formatRebate } from "~/lib/rebate";
 import { requireRealUser } from "~/services/auth.server";
 import { getLocale } from "~/services/i18n.server";
@@ -81,7 +82,7 @@ export default function Referral() {
 
       <section aria-labelledby="referral-friends-title" className={m.block}>
         <h2 id="referral-friends-title" className={m.blockTitle}>
-          {t("referral_friends", { count: referral.friendsCount })}
+          {t("referral_friends", { total: formatNumber(referral.friendsCount, fmt.language, 0) })}
         </h2>
         <p style={{ margin: 0 }}>
           {t("referral_total")}: <strong className={m.amountText} data-testid="referral-total">{fmt.amount(referral.totalEarned, cur)}</strong>
@@ -103,7 +104,7 @@ export default function Referral() {
                       <bdi>{f.account}</bdi>
                     </td>
                     <td className={m.cell} data-label={t("referral_joined")}>
-                      <time dateTime={f.joinedAt}>{fmt.time(f.joinedAt)}</time>
+                      <time dateTime={f.joinedAt}>{fmt.dateTime(f.joinedAt)}</time>
                     </td>
                     <td className={`${m.cell} ${m.number}`} data-label={t("referral_earned")} data-testid="referral-earned">
                       {f.rewarded ? fmt.amount(f.earned, cur) : t("referral_waiting")}

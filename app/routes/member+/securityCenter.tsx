@@ -7,8 +7,8 @@ import { ContactForm, type ContactKind, type ContactResult } from "~/components/
 import { CsrfInput } from "~/components/csrf";
 import { RouteErrorBoundary } from "~/components/error-boundary";
 import { FieldError } from "~/components/field-error";
+import { useMoneyFormat } from "~/components/money";
 import { TrialWarning } from "~/components/trial-warning";
-import { formatDateTime } from "~/lib/format";
 import { requireRealUser } from "~/services/auth.server";
 import { takeFlash } from "~/services/flash.server";
 import { logoutOtherDevices, memberSessions, type MemberSession } from "~/services/sessions.server";
@@ -226,7 +226,8 @@ type SessionRow = MemberSession;
 
 /** The devices logged in to the account, and one plain form that logs out all but this one (ASVS 3.3.4). */
 function SessionsSection({ sessions, flash }: { sessions: SessionRow[]; flash: { id: string; key: string; values: Record<string, string> } | null }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
+  const fmt = useMoneyFormat();
   const others = sessions.filter((row) => !row.current).length;
   const device = (d: SessionRow["device"]) =>
     d.browser && d.os ? t("session_device", { browser: d.browser, os: d.os }) : (d.browser ?? d.os ?? t("session_unknown_device"));
@@ -255,7 +256,7 @@ function SessionsSection({ sessions, flash }: { sessions: SessionRow[]; flash: {
             </span>
             {" · "}
             <span>
-              {t("session_last_seen")}: <time dateTime={row.lastSeenAt}>{formatDateTime(row.lastSeenAt, i18n.language)} UTC</time>
+              {t("session_last_seen")}: <time dateTime={row.lastSeenAt}>{fmt.dateTime(row.lastSeenAt)}</time>
             </span>
           </li>
         ))}

@@ -35,9 +35,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
       ...history,
       content: history.content.map((r) => ({
         ...r,
-        timeText: q.moment(r.time),
+        timeText: q.dateTime(r.time),
         state: r.withdrawal
-          ? { ...r.withdrawal, decidedText: r.withdrawal.decidedAt ? q.moment(r.withdrawal.decidedAt) : null, receiptText: r.withdrawal.receiptAt ? q.moment(r.withdrawal.receiptAt) : null }
+          ? { ...r.withdrawal, decidedText: r.withdrawal.decidedAt ? q.dateTime(r.withdrawal.decidedAt) : null, receiptText: r.withdrawal.receiptAt ? q.dateTime(r.withdrawal.receiptAt) : null }
           : null,
       })),
     },

@@ -489,7 +489,7 @@ function WithdrawalItem({ withdrawal: w, formKey, lastResult }: { withdrawal: Wi
         <StatusTag prefix="withdraw_status_" status={w.status} testId="withdrawal-status" />
       </div>
       <span className={m.hint}>
-        {fmt.time(w.createdAt)} · {t("reference_label")}: {w.reference}
+        {fmt.dateTime(w.createdAt)} · {t("reference_label")}: {w.reference}
       </span>
       {w.bankAccount ? (
         <span className={m.hint}>
@@ -540,7 +540,7 @@ function ReceiptForm({ withdrawal: w, lastResult }: { withdrawal: Withdrawal; la
         label={t("remaining_amount")}
         input={<input {...getInputProps(fields.remainingAmount, { type: "text" })} inputMode="decimal" autoComplete="off" className={`${s.field} ${m.wideField}`} />}
       />
-      {w.confirmBy ? <p className={m.hint}>{t("receipt_confirm_by", { time: fmt.time(w.confirmBy) })}</p> : null}
+      {w.confirmBy ? <p className={m.hint}>{t("receipt_confirm_by", { time: fmt.dateTime(w.confirmBy) })}</p> : null}
       <div>
         <button type="submit" className={s.primaryButton}>
           {t("receipt_submit")}
