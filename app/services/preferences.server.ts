@@ -1,6 +1,5 @@
 import { createCookie } from "@remix-run/node";
 import { parseTheme, type ThemeChoice } from "~/components/request-info";
-import { safeRedirect } from "~/lib/safe-redirect";
 import { secureCookies } from "./env.server";
 
 const YEAR = 60 * 60 * 24 * 365;
@@ -28,9 +27,6 @@ export async function getClosedAnnouncements(request: Request): Promise<ClosedMa
   const list = (v: unknown) => (Array.isArray(v) ? v.filter((n): n is number => Number.isInteger(n)).slice(-50) : []);
   return { visitor: list(value?.visitor), member: list(value?.member) };
 }
-
-/** Only same-site paths may be returned to (one check for every redirectTo: ~/lib/safe-redirect). */
-export const safeRedirectPath = safeRedirect;
 
 /** Whether the member hides the header balance behind asterisks. */
 export const balanceMaskCookie = createCookie("balance_masked", { path: "/", sameSite: "lax", httpOnly: true, secure: secureCookies, maxAge: YEAR });
