@@ -166,9 +166,11 @@ export function auditOperatorCalls(): MiddlewareHandler<{ Variables: PlatformVar
           c.set("db", root);
         }
         if (c.res.status >= 400) throw new RollbackRequest();
-        const { event, replay } = await eventOf(c, tx, requestCopy.clone());
-        if (replay) return;
+        let event: AuditEvent | null = null;
         try {
+          const made = await eventOf(c, tx, requestCopy.clone());
+          if (made.replay) return;
+          event = made.event;
           await writeAudit(tx, event, origin);
         } catch (err) {
           c.var.log.error({ err, audit: event }, "audit event not written: the operator's decision is rolled back");
