@@ -2,6 +2,7 @@ import { isRouteErrorResponse, useRouteError } from "@remix-run/react";
 import { Form } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import * as sh from "~/styles/shell.css";
+import { safeRedirect } from "~/lib/safe-redirect";
 import { CsrfInput } from "./csrf";
 import { useRequestInfo } from "./request-info";
 import { AppShell } from "./shell";
@@ -59,7 +60,7 @@ export function RouteErrorBoundary() {
  */
 function ExpiredFormPage({ action, fields }: { action: string; fields: [string, string][] }) {
   const { t } = useTranslation();
-  const safeAction = action.startsWith("/") && !action.startsWith("//") ? action : "/";
+  const safeAction = safeRedirect(action, "/");
   const visible = fields.filter(([name]) => !["intent", "redirectTo", "type", "token", "_action"].includes(name));
   return (
     <section data-testid="page-expired" style={{ padding: 16, maxWidth: 520 }}>

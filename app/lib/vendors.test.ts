@@ -27,6 +27,7 @@ describe("safeHref", () => {
     ["javascript:alert(1)", null],
     [" JavaScript:alert(1)", null],
     ["//evil.example", null],
+    ["/.//evil.example", null],
     ["data:text/html,x", null],
     ["", null],
   ])("%j → %j", (input, out) => {

@@ -14,7 +14,7 @@ import { CODE_ERRORS } from "~/lib/code-errors";
 import { readForm } from "~/services/forms.server";
 import { getLocale } from "~/services/i18n.server";
 import { callPlatform, PlatformError } from "~/services/platform.server";
-import { safeRedirectPath } from "~/services/preferences.server";
+import { safeRedirect } from "~/lib/safe-redirect";
 import { commitSession } from "~/services/session.server";
 import * as s from "~/styles/shell.css";
 import {
@@ -60,7 +60,7 @@ async function verifyStep(request: Request, formData: FormData) {
     const headers = new Headers();
     headers.append("Set-Cookie", await commitSession(value.token, pending.remember));
     headers.append("Set-Cookie", await challengeCookie.serialize("", { maxAge: 0 }));
-    return redirect(safeRedirectPath(pending.redirectTo, pending.agent ? "/agentHome" : "/"), { headers });
+    return redirect(safeRedirect(pending.redirectTo, pending.agent ? "/agentHome" : "/"), { headers });
   } catch (e) {
     if (!(e instanceof PlatformError)) throw e;
     if (e.code === "CODE_EXPIRED") {
@@ -132,7 +132,7 @@ export async function action({ request }: ActionFunctionArgs) {
     // Spec §4: the first login runs the first-login step (the security centre, with a welcome);
     // otherwise to /, or to /agentHome when logging in from the agent page.
     if (value.firstTimeLogin && !value.passwordExpired && !v.agent) return redirect("/member/securityCenter?first=1", { headers });
-    return redirect(safeRedirectPath(v.redirectTo, v.agent ? "/agentHome" : "/"), { headers });
+    return redirect(safeRedirect(v.redirectTo, v.agent ? "/agentHome" : "/"), { headers });
   } catch (e) {
     if (!(e instanceof PlatformError)) throw e;
     if (e.code === "VERIFICATION_REQUIRED" && typeof e.details.challenge === "string") {
@@ -141,7 +141,7 @@ export async function action({ request }: ActionFunctionArgs) {
         factor: String(e.details.factor ?? ""),
         remember: !!v.remember,
         agent: !!v.agent,
-        redirectTo: safeRedirectPath(v.redirectTo, ""),
+        redirectTo: safeRedirect(v.redirectTo, ""),
       };
       return redirect("/login?verify=1", { headers: { "Set-Cookie": await challengeCookie.serialize(pending) } });
     }

@@ -4,7 +4,7 @@ import { getUser } from "~/services/auth.server";
 import { readForm } from "~/services/forms.server";
 import { setFavourite } from "~/services/games.server";
 import { PlatformError } from "~/services/platform.server";
-import { safeRedirectPath } from "~/services/preferences.server";
+import { safeRedirect } from "~/lib/safe-redirect";
 
 /** Nothing to show here: the lobby lists the favourites. */
 export function loader() {
@@ -28,7 +28,7 @@ function back(to: string, nodeId: number, refused?: FavouriteRefusal) {
 export async function action({ request }: ActionFunctionArgs) {
   const form = await readForm(request);
   const m = /^(add|remove):(\d{1,10})$/.exec(String(form.get("toggle") ?? ""));
-  const redirectTo = safeRedirectPath(form.get("redirectTo"), "/");
+  const redirectTo = safeRedirect(form.get("redirectTo"), "/");
   const viaFetch = form.get("via") === "fetch";
   if (!m) throw json({ message: "toggle must be add:<nodeId> or remove:<nodeId>" }, { status: 400 });
   const add = m[1] === "add";

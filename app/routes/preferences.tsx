@@ -1,3 +1,4 @@
+import { safeRedirect } from "~/lib/safe-redirect";
 import { redirect, type ActionFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
 import { specCode, supportedLanguages } from "~/i18n";
@@ -11,7 +12,6 @@ import {
   balanceMaskCookie,
   closedAnnouncementsCookie,
   getClosedAnnouncements,
-  safeRedirectPath,
   themeCookie,
 } from "~/services/preferences.server";
 
@@ -22,7 +22,7 @@ import {
 export async function action({ request }: ActionFunctionArgs) {
   labelRoute(request, "routes/preferences");
   const formData = await readForm(request);
-  const back = safeRedirectPath(formData.get("redirectTo"));
+  const back = safeRedirect(formData.get("redirectTo"));
   const intent = String(formData.get("intent") ?? (formData.has("lang") ? "language" : formData.has("theme") ? "theme" : ""));
   const headers = new Headers();
 

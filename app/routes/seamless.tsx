@@ -1,3 +1,4 @@
+import { safeRedirect } from "~/lib/safe-redirect";
 import { json, redirect, type HeadersFunction, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
@@ -72,7 +73,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   if (user.isTrial) return json<Data>({ state: "trial", game, backTo });
   try {
     const launched = await launchGame(request, locale, nodeId);
-    if (launched.url.startsWith("/house/")) throw redirect(launched.url);
+    const house = safeRedirect(launched.url, "");
+    if (house.startsWith("/house/")) throw redirect(house);
     return json<Data>({ state: "play", game, url: launched.url, fun: false, backTo });
   } catch (e) {
     if (!(e instanceof PlatformError)) throw e;

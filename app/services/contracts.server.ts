@@ -6,6 +6,7 @@ import { memberCall } from "./money.server";
 import { PlatformError } from "./platform.server";
 import { readForm } from "./forms.server";
 import { TIER_ROWS } from "~/lib/agent-pages";
+import { safeRedirect } from "~/lib/safe-redirect";
 
 const tierSchema = z.object({
   validBet: z.string().optional(),
@@ -81,11 +82,12 @@ export async function loadContractState(request: Request) {
 }
 export type ContractState = NonNullable<Awaited<ReturnType<typeof loadContractState>>>;
 
-/** A same-site path to go back to after a decision (anything else goes home). */
-export function safeReturn(value: unknown): string {
-  const v = typeof value === "string" ? value : "/";
-  if (!v.startsWith("/") || v.startsWith("//") || v.includes("\\")) return "/";
-  const url = new URL(v, "http://x");
+/**
+ * The page to go back to after a decision or a close: the one `safeRedirect` (anything that is
+ * not a same-site path goes home), without the popup's own parameters.
+ */
+export function contractReturnPath(value: FormDataEntryValue | string | null | undefined): string {
+  const url = new URL(safeRedirect(value, "/"), "http://same.origin");
   url.searchParams.delete("popup");
   url.searchParams.delete("contractError");
   return url.pathname + url.search;
@@ -140,7 +142,7 @@ export async function postDecision(form: FormData, request: Request): Promise<{ 
 export async function popupDecisionAction(request: Request) {
   const user = await getUser(request);
   const form = await readForm(request);
-  const back = safeReturn(form.get("returnTo"));
+  const back = contractReturnPath(form.get("returnTo"));
   if (!user) throw redirect(`/login?${new URLSearchParams({ redirectTo: back })}`);
   const done = await postDecision(form, request);
   if (!done.ok) return redirect(withQuery(back, { popup: "contract", contractError: done.error }));
@@ -151,7 +153,7 @@ export async function popupDecisionAction(request: Request) {
 export async function closePopup(request: Request) {
   const state = await loadContractState(request);
   const ids = state?.pending.map((c) => c.id) ?? [];
-  const back = safeReturn(new URL(request.url).searchParams.get("returnTo"));
+  const back = contractReturnPath(new URL(request.url).searchParams.get("returnTo"));
   return redirect(back, { headers: { "Set-Cookie": await closedCookie.serialize(ids.slice(0, 50)) } });
 }
 

@@ -1,5 +1,4 @@
 import { parseTheme, type ThemeChoice } from "~/components/request-info";
-import { safeRedirect } from "~/lib/safe-redirect";
 import { appCookie } from "./cookies.server";
 
 /** The chosen theme; absent means "follow the device". */
@@ -25,9 +24,6 @@ export async function getClosedAnnouncements(request: Request): Promise<ClosedMa
   const list = (v: unknown) => (Array.isArray(v) ? v.filter((n): n is number => Number.isInteger(n)).slice(-50) : []);
   return { visitor: list(value?.visitor), member: list(value?.member) };
 }
-
-/** Only same-site paths may be returned to (one check for every redirectTo: ~/lib/safe-redirect). */
-export const safeRedirectPath = safeRedirect;
 
 /** Whether the member hides the header balance behind asterisks. */
 export const balanceMaskCookie = appCookie("balance_masked");

@@ -6,6 +6,7 @@ import { safeHtml } from "./content.server";
 import { getSessionToken } from "./session.server";
 import { callPlatform, PlatformError } from "./platform.server";
 import { memberCall } from "./money.server";
+import { safeRedirect } from "~/lib/safe-redirect";
 
 const entrySchema = z.object({
   id: z.number(),
@@ -101,7 +102,7 @@ export async function handlePromoAction(request: Request, formData: FormData, fa
   const id = Number(formData.get("id")) || 0;
   if (submission.status !== "success") return json({ id, result: submission.reply() }, { status: 400 });
   const v = submission.value;
-  const back = v.back && v.back.startsWith("/") && !v.back.startsWith("//") ? v.back : fallback;
+  const back = safeRedirect(v.back, fallback);
   const outcome = await promoAction(request, v.id, v.intent, v.comment ?? "");
   if (!outcome.ok) {
     const reply = submission.reply(outcome.field ? { fieldErrors: { [outcome.field]: [outcome.key] } } : { formErrors: [outcome.key] });

@@ -3,6 +3,8 @@ import type { Context, Hono, MiddlewareHandler } from "hono";
 import { and, eq } from "drizzle-orm";
 import type { PlatformVariables } from "../app.js";
 import type { Database } from "../db/client.js";
+import { inRequestTransaction, RollbackRequest } from "../db/request-tx.js";
+import { fail } from "../http/envelope.js";
 import { members } from "../accounts/schema.js";
 import { deposits, withdrawals } from "../payments/schema.js";
 import { listAudit, parseAuditQuery, redact, writeAudit, type AuditEvent } from "./service.js";
@@ -28,7 +30,14 @@ interface Rule {
   action: string | ((body: Record<string, unknown>) => string);
   /** The member account the call is about, when the path does not name it. */
   account?: (db: Database, params: Params, body: Record<string, unknown>) => Promise<string | null> | string | null;
+  /**
+   * Whether a successful answer is an idempotent replay that decided nothing new (then no row is
+   * written: the first call's row stands). Default: `replayed: true` or `changed: false`.
+   */
+  replay?: (answer: Record<string, unknown>) => boolean;
 }
+
+const defaultReplay = (answer: Record<string, unknown>) => answer.replayed === true || answer.changed === false;
 
 /**
  * Every call under /operator/v1 that changes something, with its audit action: money decisions
@@ -43,7 +52,11 @@ export const OPERATOR_ACTIONS: Record<string, Rule> = {
   "POST /merchants/:code/members/:account/credits": { action: (b) => (b.direction === "debit" ? "money.debit" : "money.credit") },
   "POST /merchants/:code/promotion-entries/:id/approve": { action: "money.promotion_entry.approve" },
   "POST /merchants/:code/promotion-entries/:id/reject": { action: "money.promotion_entry.reject" },
-  "POST /merchants/:code/contract-settlements/:scheme/run-now": { action: "money.contract_settlement.run_now" },
+  // A period already settled pays nothing again: a run that paid no contract decided nothing.
+  "POST /merchants/:code/contract-settlements/:scheme/run-now": {
+    action: "money.contract_settlement.run_now",
+    replay: (a) => Array.isArray(a.results) && !a.results.some((r) => (r as { paid?: unknown } | null)?.paid === true),
+  },
   "POST /merchants/:code/points/redemptions/:id/approve": { action: "operator.points_redemption.approve" },
   "POST /merchants/:code/points/redemptions/:id/reject": { action: "operator.points_redemption.reject" },
   "PUT /merchants/:code": { action: "settings.merchant" },
@@ -93,46 +106,92 @@ async function jsonOf(source: Request | Response | null): Promise<Record<string,
   }
 }
 
+/** The audit row's facts once the handler has answered: what was asked and what came of it. */
+async function eventOf(c: C, db: Database, requestCopy: Request): Promise<{ event: AuditEvent; replay: boolean }> {
+  const key = routeKey(c.req.method, c.req.routePath);
+  const rule = OPERATOR_ACTIONS[key];
+  const params = c.req.param() as Params;
+  const body = await jsonOf(requestCopy);
+  const answer = await jsonOf(c.res.clone());
+  const status = c.res.status;
+  const action = rule ? (typeof rule.action === "string" ? rule.action : rule.action(body)) : `operator.unnamed`;
+  const error = (answer.error ?? null) as { code?: unknown } | null;
+  const event: AuditEvent = {
+    merchantCode: params.code && key.startsWith(`${c.req.method} /merchants/`) ? params.code : null,
+    actor: { kind: "operator", id: operatorKeyId(c.var.env.OPERATOR_API_KEY ?? "") },
+    account: params.account ?? null,
+    action,
+    details: redact({
+      route: key,
+      params,
+      body,
+      status,
+      outcome: status < 400 ? "ok" : "refused",
+      ...(status < 400 ? { result: answer } : { error: error?.code ?? null }),
+    }) as Record<string, unknown>,
+  };
+  if (!event.account && rule?.account) event.account = await rule.account(db, params, body);
+  if (event.account) event.account = event.account.trim().toLowerCase().slice(0, 100);
+  return { event, replay: status < 400 && (rule?.replay ?? defaultReplay)(answer) };
+}
+
+/** The audit row could not be written inside the decision's transaction, which then rolled back. */
+class AuditNotWritten extends Error {
+  override name = "AuditNotWritten";
+}
+
 /**
- * Writes one audit event for every PUT, POST and DELETE the operator key was accepted for,
- * after the handler ran: what was asked (path parameters and the body, secrets redacted), and
- * what came of it (status, the answer's facts or its error code). Refused calls are kept too.
+ * Every PUT, POST and DELETE the operator key was accepted for runs in one database transaction
+ * together with its audit event (ADR 020): the handler's own transactions become savepoints in
+ * it, and before COMMIT the event is inserted with what was asked (path parameters and the body,
+ * secrets redacted) and what came of it (status, the answer's facts). Either both commit or
+ * neither: when the insert fails the decision rolls back and the operator gets a 503
+ * `AUDIT_UNAVAILABLE` (nothing moved, safe to try again). An idempotent replay (the answer says
+ * `replayed: true` or `changed: false`) commits no second row. A refused call (4xx or 5xx) rolls
+ * back whatever the handler did and is then kept as an attempt (`outcome: refused`), written
+ * after the rollback on its own (a lost attempt row is logged, never turned into an error).
  */
 export function auditOperatorCalls(): MiddlewareHandler<{ Variables: PlatformVariables }> {
   return async (c, next) => {
     if (!MUTATING.has(c.req.method)) return next();
     const requestCopy = c.req.raw.clone();
-    await next();
-    const key = routeKey(c.req.method, c.req.routePath);
-    const rule = OPERATOR_ACTIONS[key];
-    const params = c.req.param() as Params;
-    const body = await jsonOf(requestCopy);
-    const answer = await jsonOf(c.res.clone());
-    const status = c.res.status;
-    const action = rule ? (typeof rule.action === "string" ? rule.action : rule.action(body)) : `operator.unnamed`;
-    const error = (answer.error ?? null) as { code?: unknown } | null;
-    const event: AuditEvent = {
-      merchantCode: params.code && key.startsWith(`${c.req.method} /merchants/`) ? params.code : null,
-      actor: { kind: "operator", id: operatorKeyId(c.var.env.OPERATOR_API_KEY ?? "") },
-      account: params.account ?? null,
-      action,
-      details: redact({
-        route: key,
-        params,
-        body,
-        status,
-        outcome: status < 400 ? "ok" : "refused",
-        ...(status < 400 ? { result: answer } : { error: error?.code ?? null }),
-      }) as Record<string, unknown>,
-    };
+    const root = c.var.db;
+    const origin = { ip: c.var.visitor.ip, requestId: c.var.requestId };
     try {
-      if (!event.account && rule?.account) event.account = await rule.account(c.var.db, params, body);
-      if (event.account) event.account = event.account.trim().toLowerCase().slice(0, 100);
-      await writeAudit(c.var.db, event, { ip: c.var.visitor.ip, requestId: c.var.requestId });
+      await inRequestTransaction(root, async (tx) => {
+        c.set("db", tx);
+        try {
+          await next();
+        } finally {
+          c.set("db", root);
+        }
+        if (c.res.status >= 400) throw new RollbackRequest();
+        let event: AuditEvent | null = null;
+        try {
+          const made = await eventOf(c, tx, requestCopy.clone());
+          if (made.replay) return;
+          event = made.event;
+          await writeAudit(tx, event, origin);
+        } catch (err) {
+          c.var.log.error({ err, audit: event }, "audit event not written: the operator's decision is rolled back");
+          throw new AuditNotWritten();
+        }
+      });
     } catch (err) {
-      // The decision is made (money may have moved): answer what happened rather than a 500 that
-      // invites a retry, and leave the event (secrets already redacted) in the error log.
-      c.var.log.error({ err, audit: event }, "audit event not written");
+      if (err instanceof AuditNotWritten) {
+        c.res = undefined;
+        c.res = fail(c, 503, "AUDIT_UNAVAILABLE", "The audit trail could not be written, so nothing was changed; try again");
+        return;
+      }
+      if (!(err instanceof RollbackRequest)) throw err;
+      // Refused: nothing the handler did stays. The attempt is a fact too.
+      let event: AuditEvent | null = null;
+      try {
+        event = (await eventOf(c, root, requestCopy)).event;
+        await writeAudit(root, event, origin);
+      } catch (e) {
+        c.var.log.error({ err: e, audit: event }, "audit event of a refused operator call not written");
+      }
     }
   };
 }

@@ -1,5 +1,6 @@
 import { and, asc, eq, gt, sql } from "drizzle-orm";
 import type { Database } from "../db/client.js";
+import { afterCommit } from "../db/request-tx.js";
 import { logger } from "../http/observability.js";
 import { inLanguage } from "../system/service.js";
 import type { LocalizedText } from "../system/schema.js";
@@ -163,8 +164,11 @@ export async function getCatalogue(db: Database): Promise<CatalogueSnapshot> {
 
 /** Drops this node's snapshot and offers, e.g. after the catalogue changed here; the next read reloads them. */
 export function forgetCatalogue(db: Database): void {
-  snapshots.delete(db);
-  offers.delete(db);
+  // Inside an operator call's transaction: once it commits (platform/db/request-tx.ts).
+  afterCommit(db, (root) => {
+    snapshots.delete(root);
+    offers.delete(root);
+  });
 }
 
 /**

@@ -3,6 +3,7 @@ import { asc, eq, inArray } from "drizzle-orm";
 import { merchantVendors, vendors } from "../games/schema.js";
 import { forgetCatalogue } from "../games/catalogue.js";
 import type { Database } from "../db/client.js";
+import { afterCommit } from "../db/request-tx.js";
 import { DomainError } from "../http/envelope.js";
 import { ipInRanges, isValidRange, parseIp } from "./ip.js";
 import {
@@ -125,11 +126,14 @@ function cached<T>(map: Kept<T>, key: string, load: () => Promise<T>): Promise<T
  * old answer in between.
  */
 export function forgetBrand(db: Database, merchantCode?: string) {
-  const cache = brandCaches.get(db);
-  if (!cache) return;
-  cache.hosts.clear();
-  if (merchantCode === undefined) cache.brands.clear();
-  else cache.brands.delete(merchantCode);
+  // Inside an operator call's transaction: once it commits (platform/db/request-tx.ts).
+  afterCommit(db, (root) => {
+    const cache = brandCaches.get(root);
+    if (!cache) return;
+    cache.hosts.clear();
+    if (merchantCode === undefined) cache.brands.clear();
+    else cache.brands.delete(merchantCode);
+  });
 }
 
 /** The code of the merchant that serves a host; unknown hosts get the deployment's default merchant. */

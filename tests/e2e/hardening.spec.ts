@@ -102,6 +102,16 @@ test("a redirectTo that resolves off-site is refused after login", async ({ page
   expect(page.url()).not.toContain("evil.example");
 });
 
+test("the contract popup's close redirect stays on the site, for a visitor too", async ({ request }) => {
+  for (const returnTo of ["/.//evil.example/phish", "/..//evil.example", "/x/..//evil.example", "//evil.example", "https://evil.example", "/\\evil.example"]) {
+    const res = await request.get(`/contract?${new URLSearchParams({ close: "1", returnTo })}`, { maxRedirects: 0 });
+    expect(res.status(), returnTo).toBe(302);
+    expect(res.headers()["location"], returnTo).toBe("/");
+  }
+  const back = await request.get(`/contract?${new URLSearchParams({ close: "1", returnTo: "/promotions?popup=contract" })}`, { maxRedirects: 0 });
+  expect(back.headers()["location"]).toBe("/promotions");
+});
+
 test("unreadable URLs are 400, cross-site posts 403 with the form, a stale token 403 with the input kept", async ({ page, request }) => {
   expect((await request.get("/rng?gameName=x%00y")).status()).toBe(400);
   expect((await request.get("/fish?x=%00")).status()).toBe(400);

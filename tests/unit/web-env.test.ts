@@ -28,7 +28,7 @@ describe("web env", () => {
 });
 
 describe("safe redirects", async () => {
-  const { safeRedirectPath } = await import("~/services/preferences.server");
+  const { safeRedirect } = await import("~/lib/safe-redirect");
   it.each([
     ["/promotions?x=1#a", "/promotions?x=1#a"],
     ["//evil.example", "/"],
@@ -39,6 +39,6 @@ describe("safe redirects", async () => {
     ["relative", "/"],
     [null, "/"],
   ])("%j → %j", (input, out) => {
-    expect(safeRedirectPath(input)).toBe(out);
+    expect(safeRedirect(input)).toBe(out);
   });
 });

@@ -1,3 +1,4 @@
+import { safeRedirect } from "~/lib/safe-redirect";
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
@@ -73,7 +74,8 @@ export async function action({ request }: ActionFunctionArgs) {
       schema: depositSchema,
     });
     // A gateway payment continues on the provider's page (ours only: never an open redirect).
-    if (deposit.status === "PENDING" && deposit.payUrl?.startsWith("/") && !deposit.payUrl.startsWith("//")) return redirect(deposit.payUrl);
+    const payUrl = deposit.status === "PENDING" ? safeRedirect(deposit.payUrl, "") : "";
+    if (payUrl) return redirect(payUrl);
     return redirect(`/member/depositv2?deposit=${encodeURIComponent(deposit.reference)}`);
   } catch (e) {
     const { field, key, status } = moneyRefusal(e);
