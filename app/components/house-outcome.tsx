@@ -303,16 +303,18 @@ function Niuniu({ o }: { o: Json }) {
 }
 
 function SeDie({ o }: { o: Json }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const coins = strs(o.coins);
+  const redCount = num(o.reds) ?? 0;
+  const reds = t("hb_reds_n", { count: redCount, n: formatNumber(redCount, i18n.language) });
   return (
     <div className={h.handRow}>
-      <span className={h.cards} role="img" aria-label={t("hb_reds_n", { n: num(o.reds) ?? 0 })}>
+      <span className={h.cards} role="img" aria-label={reds}>
         {coins.map((c, i) => (
           <CoinArt key={i} red={c === "RED"} />
         ))}
       </span>
-      <strong>{t("hb_reds_n", { n: num(o.reds) ?? 0 })}</strong>
+      <strong>{reds}</strong>
     </div>
   );
 }
@@ -521,7 +523,7 @@ function Slot({ o, stake, slot }: { o: Json; stake?: string; slot: SlotLayout | 
             ) : (
               <p className={h.muted}>{t("hb_no_win")}</p>
             )}
-            {awarded ? <Badge win>{t("hb_free_spins_awarded", { n: awarded })}</Badge> : null}
+            {awarded ? <Badge win>{t("hb_free_spins_awarded", { count: awarded, n: formatNumber(awarded, i18n.language) })}</Badge> : null}
           </div>
         );
         if (!free) return <Fragment key={i}>{body}</Fragment>;
@@ -622,7 +624,7 @@ export function OutcomeSummary({ game, outcome, bets }: { game: string; outcome:
         </span>
       );
     case "HOUSE_SEDIE":
-      return <span>{t("hb_reds_n", { n: num(o.reds) ?? 0 })}</span>;
+      return <span>{t("hb_reds_n", { count: num(o.reds) ?? 0, n: formatNumber(num(o.reds) ?? 0, i18n.language) })}</span>;
     case "HOUSE_DICE": {
       const bet = bets?.[0];
       const target = bet ? num(bet.target) : null;
@@ -667,7 +669,7 @@ export function OutcomeSummary({ game, outcome, bets }: { game: string; outcome:
       return (
         <span>
           {lineWins ? t("hb_line_wins_n", { n: lineWins }) : t("hb_no_win")}
-          {free ? ` · ${t("hb_free_spins_awarded", { n: free })}` : ""}
+          {free ? ` · ${t("hb_free_spins_awarded", { count: free, n: formatNumber(free, i18n.language) })}` : ""}
         </span>
       );
     }

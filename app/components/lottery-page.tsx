@@ -1,7 +1,7 @@
 import { Form, Link, useActionData, useLoaderData, useNavigation, useRevalidator } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { formatOdds, formatPercent } from "~/lib/format";
+import { formatNumber, formatOdds, formatPercent } from "~/lib/format";
 import { CsrfInput } from "~/components/csrf";
 import { FieldError } from "~/components/field-error";
 import { MoneyFieldError, useMoneyFormat } from "~/components/money";
@@ -91,7 +91,7 @@ export function LotteryScreen() {
 
 /** The draw taking bets: issue, closing time (with scripts, a countdown), the seed's hash. */
 function CurrentDraw({ game }: { game: LotteryGameView }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const fmt = useMoneyFormat();
   const d = game.current;
   return (
@@ -99,7 +99,7 @@ function CurrentDraw({ game }: { game: LotteryGameView }) {
       <h2 id="draw-title" className={h.sectionTitle}>
         {game.name} · {t("lott_draw", { issue: d.issue })}
       </h2>
-      <p className={h.muted}>{game.periodSeconds >= 86_400 ? t("lott_every_day") : t("lott_every_minutes", { n: game.periodSeconds / 60 })}</p>
+      <p className={h.muted}>{game.periodSeconds >= 86_400 ? t("lott_every_day") : t("lott_every_minutes", { count: game.periodSeconds / 60, n: formatNumber(game.periodSeconds / 60, i18n.language) })}</p>
       <dl className={h.facts}>
         <dt className={h.factTerm}>{t("lott_closes")}</dt>
         <dd className={h.factValue}>

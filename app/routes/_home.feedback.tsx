@@ -6,6 +6,7 @@ import { useTranslation } from "react-i18next";
 import { z } from "zod";
 import { CsrfInput } from "~/components/csrf";
 import { Popup } from "~/components/popup";
+import { formatNumber } from "~/lib/format";
 import { FEEDBACK_MAX_CHARS, FEEDBACK_MAX_IMAGES, FEEDBACK_MIN_CHARS, FEEDBACK_TYPES, contentProblem } from "#platform/feedback/rules.js";
 import { getUser } from "~/services/auth.server";
 import { validateCSRF } from "~/services/csrf.server";
@@ -76,14 +77,16 @@ export async function action({ request }: ActionFunctionArgs) {
 
 /** A refusal key, with its numbers after "|" (which image, or the bounds), in the reader's language. */
 function FeedbackError({ id, errors }: { id: string; errors?: string[] }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   if (!errors?.length) return null;
+  // The bounds travel as digits ("fb_err_images_count|3"); shown in the page's numerals, while `count` picks the plural form.
+  const shown = (v?: string) => (v === undefined ? v : formatNumber(v, i18n.language, 0));
   return (
     <span id={id} className={s.fieldError} role="alert" data-testid={`${id}`}>
       {errors
         .map((e) => {
           const [key, a, b] = e.split("|");
-          return t(key!, { n: a, min: a, max: b, count: Number(a) || 0 });
+          return t(key!, { n: shown(a), min: shown(a), max: shown(b), count: Number(a) || 0 });
         })
         .join(" ")}
     </span>

@@ -28,7 +28,34 @@ export function pluralProblems(lng: string, texts: Record<string, string>): stri
   return problems;
 }
 
+/**
+ * Most counts show a formatted number as {{n}} while `count` only picks the form, so "{{count}}"
+ * alone misses them ("1 free spins"). English marks the plural on the noun: a plain key whose
+ * English text puts {{n}} before a word ending in "s" ("{{n}} images", "{{n}} free spins") counts
+ * without plural forms. Labels ("Table {{n}}", "Image {{n}} is…") do not match.
+ */
+const N_BEFORE_PLURAL = /\{\{n\}\}\)?\s+(?!(?:is|as|has|was|this|plus)\b)(?:[a-z]+\s+)?[a-z]+s\b/i;
+// Known and not yet converted: live counts (filter_min_lines, lott_limits, lott_numbers_hint) and
+// two keys no page reads any more (games_found, hb_seed_revealed: replaced by ui_games_found, ui_seed_revealed).
+const NOT_YET_PLURAL = new Set(["filter_min_lines", "lott_limits", "lott_numbers_hint", "games_found", "hb_seed_revealed"]);
+
+export function uncountedNumbers(texts: Record<string, string>): string[] {
+  const bases = new Set(Object.keys(texts).filter((k) => k.endsWith("_one")).map((k) => k.slice(0, -4)));
+  return Object.entries(texts)
+    .filter(([key, text]) => !(PLURAL.test(key) && bases.has(key.replace(PLURAL, ""))) && N_BEFORE_PLURAL.test(text))
+    .map(([key]) => key);
+}
+
 describe("plural keys", () => {
+  it("every English {{n}} count of a plural noun is a plural key", () => {
+    expect(uncountedNumbers(read("en")).filter((k) => !NOT_YET_PLURAL.has(k))).toEqual([]);
+  });
+
+  it("catches a {{n}} count without plural forms, and leaves labels alone (so the check above can fail)", () => {
+    expect(uncountedNumbers({ hb_free_spins_awarded: "{{n}} free spins", x: "A draw every {{n}} minutes", y: "Seed ({{n}} rounds)" })).toEqual(["hb_free_spins_awarded", "x", "y"]);
+    expect(uncountedNumbers({ pvp_table_n: "Table {{n}}", img: "Image {{n}} is larger than 5 MB.", reds_one: "{{n}} red", reds_other: "{{n}} reds" })).toEqual([]);
+  });
+
   it.each(LANGUAGES.map((l) => l.tag))("%s: every {{count}} text is a plural key with its language's forms", (lng) => {
     expect(pluralProblems(lng, read(lng))).toEqual([]);
   });
@@ -50,6 +77,24 @@ describe("plural keys", () => {
     await i18n.init({ lng, resources: { [lng]: { common: read(lng) } }, defaultNS: "common", interpolation: { escapeValue: false } });
     expect(i18n.t(key, { count: 1 })).toBe(one);
     expect(i18n.t(key, { count: 2 })).toBe(two);
+  });
+
+  // The number is shown through the formatting module as {{n}}; `count` picks the form.
+  it.each([
+    ["en", "hb_free_spins_awarded", [[1, "1 free spin"], [10, "10 free spins"]]],
+    ["en", "lott_every_minutes", [[1, "A draw every 1 minute"], [5, "A draw every 5 minutes"]]],
+    ["en", "fb_err_images_count", [[1, "You can send at most 1 image."], [3, "You can send at most 3 images."]]],
+    ["en", "hb_reds_n", [[0, "0 red"], [1, "1 red"], [4, "4 red"]]],
+    ["es", "hb_reds_n", [[1, "1 roja"], [3, "3 rojas"]]],
+    ["ru", "hb_free_spins_awarded", [[1, "1 бесплатный спин"], [3, "3 бесплатных спина"], [5, "5 бесплатных спинов"], [21, "21 бесплатный спин"]]],
+    ["ru", "lott_every_minutes", [[1, "Тираж каждую 1 минуту"], [2, "Тираж каждые 2 минуты"], [5, "Тираж каждые 5 минут"]]],
+    ["pl", "fb_err_images_count", [[1, "Możesz wysłać najwyżej 1 obraz."], [3, "Możesz wysłać najwyżej 3 obrazy."], [5, "Możesz wysłać najwyżej 5 obrazów."]]],
+    ["uk", "hb_reds_n", [[1, "1 червона"], [3, "3 червоні"], [0, "0 червоних"]]],
+    ["ar", "lott_every_minutes", [[1, "سحب كل دقيقة (1)"], [2, "سحب كل دقيقتين (2)"], [5, "سحب كل 5 دقائق"], [15, "سحب كل 15 دقيقة"]]],
+  ] as const)("%s %s: {{n}} texts take their plural form from count", async (lng, key, cases) => {
+    const i18n = createInstance();
+    await i18n.init({ lng, resources: { [lng]: { common: read(lng) } }, defaultNS: "common", interpolation: { escapeValue: false } });
+    for (const [count, text] of cases) expect(i18n.t(key, { count, n: String(count) })).toBe(text);
   });
 
   it("Arabic picks the dual and the few form", async () => {
