@@ -107,3 +107,23 @@ export async function loginNewMember(page: Page, operator: Operator, opts: { pre
   await expect(page).toHaveURL(/\/member\/securityCenter\?first=1$/);
   return account;
 }
+
+/** Sets the withdraw password (135790) on /member/withdraw, proved by the login password secret123. */
+export async function setWithdrawPassword(page: Page): Promise<void> {
+  const pw = page.getByTestId("payment-password-form");
+  await pw.getByLabel("Contraseña de inicio de sesión").fill("secret123");
+  await pw.getByLabel("Nueva contraseña de retiro (6 dígitos)").fill("135790");
+  await pw.getByLabel("Confirmar contraseña de retiro").fill("135790");
+  await pw.getByRole("button", { name: "Guardar contraseña de retiro" }).click();
+  await expect(page.getByTestId("withdraw-done")).toHaveText("Tu contraseña de retiro se ha guardado.");
+}
+
+/** Binds the demo bank account (…8901) on /member/withdraw. */
+export async function bindBankAccount(page: Page): Promise<void> {
+  const bank = page.getByTestId("bank-account-form");
+  await bank.getByLabel("Banco").fill("Banco Demo");
+  await bank.getByLabel("Titular de la cuenta").fill("Ana Pérez");
+  await bank.getByLabel("Número de cuenta").fill("12345678901");
+  await bank.getByRole("button", { name: "Vincular cuenta" }).click();
+  await expect(page.getByTestId("withdraw-done")).toHaveText("Cuenta bancaria vinculada.");
+}

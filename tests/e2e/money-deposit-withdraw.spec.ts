@@ -1,7 +1,7 @@
 import { randomInt } from "node:crypto";
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
-import { expect, loginNewMember, test, type Operator } from "./fixtures";
+import { expect, loginNewMember, test, type Operator, setWithdrawPassword, bindBankAccount } from "./fixtures";
 
 // Money pages of the member centre, in the default language (ES): deposits by the sandbox
 // gateway and by bank transfer, withdrawals with the withdraw password, a bound bank account and
@@ -76,19 +76,9 @@ test("a withdrawal needs the withdraw password and a bank account, holds the amo
   await page.goto("/member/withdraw");
   await expect(page.getByTestId("available-balance")).toHaveText("300,00 USD");
 
-  const pw = page.getByTestId("payment-password-form");
-  await pw.getByLabel("Contraseña de inicio de sesión").fill("secret123");
-  await pw.getByLabel("Nueva contraseña de retiro (6 dígitos)").fill("135790");
-  await pw.getByLabel("Confirmar contraseña de retiro").fill("135790");
-  await pw.getByRole("button", { name: "Guardar contraseña de retiro" }).click();
-  await expect(page.getByTestId("withdraw-done")).toHaveText("Tu contraseña de retiro se ha guardado.");
+  await setWithdrawPassword(page);
 
-  const bank = page.getByTestId("bank-account-form");
-  await bank.getByLabel("Banco").fill("Banco Demo");
-  await bank.getByLabel("Titular de la cuenta").fill("Ana Pérez");
-  await bank.getByLabel("Número de cuenta").fill("12345678901");
-  await bank.getByRole("button", { name: "Vincular cuenta" }).click();
-  await expect(page.getByTestId("withdraw-done")).toHaveText("Cuenta bancaria vinculada.");
+  await bindBankAccount(page);
   await expect(page.getByTestId("bank-accounts")).toContainText("8901");
 
   const form = page.getByTestId("withdraw-form");

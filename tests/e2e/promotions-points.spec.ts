@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { expect, loginNewMember, test, type Operator } from "./fixtures";
+import { expect, loginNewMember, test, type Operator, setWithdrawPassword } from "./fixtures";
 
 // Promotions that pay, the rewards centre and (below) the points mall, in the default language
 // (ES). Every test has its own member and its own address.
@@ -87,12 +87,7 @@ test("redeems goods with the payment password and sees the history; too many, a 
   expect(made.status).toBe(200);
 
   await page.goto("/member/withdraw");
-  const pw = page.getByTestId("payment-password-form");
-  await pw.getByLabel("Contraseña de inicio de sesión").fill("secret123");
-  await pw.getByLabel("Nueva contraseña de retiro (6 dígitos)").fill("135790");
-  await pw.getByLabel("Confirmar contraseña de retiro").fill("135790");
-  await pw.getByRole("button", { name: "Guardar contraseña de retiro" }).click();
-  await expect(page.getByTestId("withdraw-done")).toHaveText("Tu contraseña de retiro se ha guardado.");
+  await setWithdrawPassword(page);
 
   // Points come from settled rounds, earned by the job (every 10 s).
   await page.goto("/house/HOUSE_ROULETTE");

@@ -1,5 +1,5 @@
 import type { Locator, Page } from "@playwright/test";
-import { expect, loginNewMember, test } from "./fixtures";
+import { expect, loginNewMember, test, setWithdrawPassword, bindBankAccount } from "./fixtures";
 
 // A login, the withdraw set-up and a dozen page loads on a shared machine.
 test.describe.configure({ timeout: 180_000 });
@@ -11,18 +11,8 @@ test.describe.configure({ timeout: 180_000 });
  */
 async function setUpWithdrawals(page: Page) {
   await page.goto("/member/withdraw");
-  const pw = page.getByTestId("payment-password-form");
-  await pw.getByLabel("Contraseña de inicio de sesión").fill("secret123");
-  await pw.getByLabel("Nueva contraseña de retiro (6 dígitos)").fill("135790");
-  await pw.getByLabel("Confirmar contraseña de retiro").fill("135790");
-  await pw.getByRole("button", { name: "Guardar contraseña de retiro" }).click();
-  await expect(page.getByTestId("withdraw-done")).toHaveText("Tu contraseña de retiro se ha guardado.");
-  const bank = page.getByTestId("bank-account-form");
-  await bank.getByLabel("Banco").fill("Banco Demo");
-  await bank.getByLabel("Titular de la cuenta").fill("Ana Pérez");
-  await bank.getByLabel("Número de cuenta").fill("12345678901");
-  await bank.getByRole("button", { name: "Vincular cuenta" }).click();
-  await expect(page.getByTestId("withdraw-done")).toHaveText("Cuenta bancaria vinculada.");
+  await setWithdrawPassword(page);
+  await bindBankAccount(page);
 }
 
 async function withdraw(page: Page, amount: string): Promise<string> {
