@@ -15,9 +15,12 @@ import { getTheme } from "~/services/preferences.server";
 import { i18nConfig } from "~/i18n";
 import { getLocale, i18nServer, resources } from "~/services/i18n.server";
 import { getRequestId, labelRoute, logger } from "~/services/observability.server";
+import { env } from "~/services/env.server";
+import { RenderCache, visitorPage } from "~/services/render-cache.server";
 import { cspSourcesFrom, dedupeCookies, makeNonce, setSecurityHeaders } from "~/services/security-headers.server";
 
 const ABORT_DELAY = 10_000;
+const renderCache = new RenderCache(env.PAGE_CACHE_ENTRIES);
 
 export default async function handleRequest(
   request: Request,
@@ -40,6 +43,30 @@ export default async function handleRequest(
   const requestId = getRequestId(request);
   const nonce = makeNonce();
 
+  const finishHeaders = () => {
+    responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+    responseHeaders.set("X-Content-Type-Options", "nosniff");
+    responseHeaders.set("Referrer-Policy", "strict-origin-when-cross-origin");
+    responseHeaders.set("X-Frame-Options", "SAMEORIGIN");
+    setSecurityHeaders(responseHeaders, request, nonce, cspSourcesFrom(remixContext.staticHandlerContext.loaderData?.root));
+    dedupeCookies(responseHeaders);
+    // Pages carry a per-visitor CSRF token and, for members, private data.
+    if (!responseHeaders.has("Cache-Control")) responseHeaders.set("Cache-Control", "private, no-store");
+  };
+
+  // A visitor's page already rendered with the same loader data: only the per-request values change.
+  const visitor = request.method === "GET" ? visitorPage(remixContext.staticHandlerContext) : null;
+  const key = visitor
+    ? renderCache.key({ url: request.url, language: lng, theme, status: responseStatusCode, loaderData: visitor.loaderData, csrf: visitor.csrf })
+    : null;
+  const perRequest = visitor ? { csrf: visitor.csrf, nonce, requestId } : null;
+  if (key && perRequest) {
+    const html = renderCache.get(key, perRequest);
+    finishHeaders();
+    responseHeaders.set("X-Render-Cache", html === null ? "miss" : "hit");
+    if (html !== null) return new Response(html, { headers: responseHeaders, status: responseStatusCode });
+  }
+
   return new Promise<Response>((resolve, reject) => {
     let didError = false;
     // Whole documents only: pages must be complete for browsers without JavaScript.
@@ -53,14 +80,19 @@ export default async function handleRequest(
         nonce,
         onAllReady() {
           const body = new PassThrough();
-          responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-          responseHeaders.set("X-Content-Type-Options", "nosniff");
-          responseHeaders.set("Referrer-Policy", "strict-origin-when-cross-origin");
-          responseHeaders.set("X-Frame-Options", "SAMEORIGIN");
-          setSecurityHeaders(responseHeaders, request, nonce, cspSourcesFrom(remixContext.staticHandlerContext.loaderData?.root));
-          dedupeCookies(responseHeaders);
-          // Pages carry a per-visitor CSRF token and, for members, private data.
-          if (!responseHeaders.has("Cache-Control")) responseHeaders.set("Cache-Control", "private, no-store");
+          if (!key) finishHeaders();
+          if (key && perRequest) {
+            // The whole page is ready: collect it, keep it unless the render failed, then send it.
+            const chunks: Buffer[] = [];
+            body.on("data", (chunk: Buffer) => chunks.push(chunk));
+            body.on("end", () => {
+              const html = Buffer.concat(chunks).toString("utf8");
+              if (!didError) renderCache.set(key, html, perRequest);
+              resolve(new Response(html, { headers: responseHeaders, status: didError ? 500 : responseStatusCode }));
+            });
+            pipe(body);
+            return;
+          }
           resolve(
             new Response(createReadableStreamFromReadable(body), {
               headers: responseHeaders,

@@ -29,6 +29,8 @@ const webEnvSchema = z.object({
   CSP_FRAME_ANCESTORS: z.string().optional(),
   /** Payment gateways' hosts a form may post to (CSP form-action), comma-separated. */
   PAYMENT_GATEWAY_HOSTS: z.string().optional(),
+  /** Rendered visitor pages kept in memory (render-cache.server.ts); 0 renders every request. */
+  PAGE_CACHE_ENTRIES: z.coerce.number().int().min(0).max(10_000).default(64),
   /** Routes used only by the end-to-end tests (a page that throws). Never in a real deployment. */
   ENABLE_TEST_ROUTES: z
     .enum(["0", "1"])

@@ -43,6 +43,7 @@ export async function loadHome(request: Request, locale: string, user: ShellUser
     winners: winners.map(({ account, gameName, winAmount, currency }) => ({ account, gameName, winAmount, currency })),
     favourites,
     jackpot,
-    now: Date.now(),
+    // To the second (the clock shows seconds): within a second visitors share one rendered page (render-cache.server.ts).
+    now: Math.floor(Date.now() / 1000) * 1000,
   };
 }

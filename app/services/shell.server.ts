@@ -91,7 +91,9 @@ export async function loadShell(request: Request, locale: string) {
     download: { url: downloadUrl, qr: await qrSvg(downloadUrl) },
     /** Render-time values the browser must repeat exactly: the year and the footer bars' seed. */
     year: new Date().getUTCFullYear(),
-    footerSeed: Math.floor(Math.random() * 1000),
+    // Spec §9: bars of a random 180-194 s. Drawn afresh each minute (a scramble of the minute), not
+    // per request, so visitors within a minute share one rendered page (render-cache.server.ts).
+    footerSeed: Number((BigInt(Math.floor(Date.now() / 60_000)) * 2654435761n) % 1000n),
     user: user.value ? { ...user.value, balanceMasked: masked.status === "fulfilled" && masked.value } : null,
     /** The operator's hosts the page's Content-Security-Policy allows (issue 14). */
     csp: { img: info.imageCDNs, frame: [...info.launchGameCDNs, ...info.customerService.map((c) => c.url)] },
