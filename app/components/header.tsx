@@ -16,6 +16,11 @@ export function useRootData(): RootData | undefined {
   return useRouteLoaderData<typeof rootLoader>("root");
 }
 
+/** A URL as a CSS `url()` value: quotes, backslashes and line breaks percent-encoded, so it cannot end the string. */
+export function cssUrl(src: string): string {
+  return `url("${src.replace(/["\\\n\r]/g, (c) => encodeURIComponent(c))}")`;
+}
+
 function entryLabel(entry: NavEntry, t: (k: string, o?: Record<string, unknown>) => string): string {
   switch (entry.kind) {
     case "fixed":
@@ -58,7 +63,10 @@ function NavItem({ entry }: { entry: NavEntry }) {
           <div className={s.navPanel} data-testid={`vendors-${entry.type}`}>
             {shown.map((v) => (
               <Link key={v.vassalage} to={vendorHref(entry.href, v.vassalage)} className={s.vendorTile}>
-                <img src={vendorImage(v, imageHosts, "submenu")} alt="" width={28} height={28} loading="lazy" />
+                {/* A background, not an <img>: a browser without scripts loads every <img> at once (it ignores
+                    loading="lazy" then), 70 icons of closed drop-downs on every page; a background of a
+                    panel that is not shown is not fetched until the panel opens. */}
+                <span className={s.vendorIcon} style={{ backgroundImage: cssUrl(vendorImage(v, imageHosts, "submenu")) }} aria-hidden="true" />
                 {v.displayName}
               </Link>
             ))}

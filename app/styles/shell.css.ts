@@ -324,6 +324,15 @@ export const vendorTile = style({
   selectors: { "&:hover": { outline: `2px solid ${vars.color.accent}` } },
 });
 
+export const vendorIcon = style({
+  flex: "none",
+  width: 28,
+  height: 28,
+  backgroundSize: "contain",
+  backgroundRepeat: "no-repeat",
+  backgroundPosition: "center",
+});
+
 /* The bottom tab bar: phones only. */
 export const tabBar = style({
   position: "fixed",
