@@ -12,6 +12,7 @@
 //   BENCH_CONCURRENCY   closed-loop steps (default 1,2,4,8)
 //   BENCH_PORT          the platform's port (default 4391)
 //   BENCH_KEEP          1: keep the database at the end (for EXPLAIN ANALYZE by hand)
+//   BENCH_SETTLE_CONCURRENCY  contracts settled side by side (default SETTLEMENT_CONCURRENCY, what the job uses on PostgreSQL)
 //   BENCH_ONLY          only the calls whose name matches this regular expression (e.g. "bets|transactions"); all by default
 //
 // The platform runs as its own process (platform/server.ts, RUN_JOBS off) on a scratch database
@@ -421,7 +422,7 @@ try {
       if (performance.now() - t0 > SETTLEMENT_BUDGET_MS) throw new Error(`budget spent after ${settled} contracts`);
     };
     const [paid, ms] = await timed(`runSettlement DAILY_SALARY over ${CONTRACTS} contracts`, () =>
-      runSettlement(handle.db, "DAILY_SALARY", now, { afterContract, concurrency: SETTLEMENT_CONCURRENCY }).catch((e) => {
+      runSettlement(handle.db, "DAILY_SALARY", now, { afterContract, concurrency: Number(process.env.BENCH_SETTLE_CONCURRENCY ?? SETTLEMENT_CONCURRENCY) }).catch((e) => {
         log(String(e));
         return -settled;
       }),
@@ -466,7 +467,7 @@ try {
     const s = settlement;
     lines.push(
       "",
-      `Settlement: \`runSettlement(DAILY_SALARY)\` over ${CONTRACTS.toLocaleString("en")} active contracts (yesterday's period): **${f(s.ms / 1000)} s** of the 5-minute budget (${f((100 * s.ms) / SETTLEMENT_BUDGET_MS, 0)}%), ` +
+      `Settlement: \`runSettlement(DAILY_SALARY)\` over ${CONTRACTS.toLocaleString("en")} active contracts (yesterday's period), ${process.env.BENCH_SETTLE_CONCURRENCY ?? SETTLEMENT_CONCURRENCY} at a time: **${f(s.ms / 1000)} s** of the 5-minute budget (${f((100 * s.ms) / SETTLEMENT_BUDGET_MS, 0)}%), ` +
         `${s.paid} payments (${s.pay.paying} above zero, ${s.pay.total} minor units, ${s.pay.ledger_rows} salary transfers summing ${s.pay.ledger_total}); ` +
         `a second run paid ${s.again} in ${f(s.againMs / 1000)} s; ledger check ${s.violations ? `**${s.violations} violations**` : "ok"} (${f(s.checkMs / 1000)} s).`,
     );
