@@ -127,9 +127,17 @@ function openEverything() {
   for (const d of document.querySelectorAll("details")) d.open = true;
 }
 
-async function check(page: Page, url: string) {
-  const res = await page.goto(url);
+async function check(page: Page, url: string, scripts: boolean) {
+  // Without scripts nothing changes the layout after the HTML is parsed (images carry their sizes):
+  // waiting for every image as well doubled the time of a page here.
+  const res = await page.goto(url, { waitUntil: scripts ? "load" : "domcontentloaded" });
   expect(res?.status(), url).toBeLessThan(500);
+  // Without scripts the parsed event does not wait for the style sheet (nor is its load event
+  // dispatched): poll until every sheet is in (not the images).
+  if (!scripts) {
+    const styled = () => page.evaluate(() => [...document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')].every((link) => link.sheet));
+    await expect.poll(styled, { message: `${url}: style sheets loaded`, intervals: [25, 50, 100], timeout: 30_000 }).toBe(true);
+  }
   const closed = await page.evaluate(measure);
   const mainTop = await page.evaluate(() => {
     const main = document.querySelector("main");
@@ -204,34 +212,38 @@ async function studioLaunch(baseURL: string, account: string, vendor: string, la
 
 const lang = (value: string) => encodeURIComponent(Buffer.from(JSON.stringify(value)).toString("base64"));
 
-for (const dir of ["ltr", "rtl"] as const) {
-  for (const route of pageRoutes()) {
-    test(`${dir} ${route.url} (${route.file})`, async ({ browser, baseURL }, testInfo) => {
-      const who = route.who === "visitor" ? null : await session(browser, baseURL!, route.who);
-      const storageState = who?.state;
-      const context = await browser.newContext({
-        ...testInfo.project.use,
-        viewport: { width: 360, height: 740 },
-        hasTouch: true,
-        isMobile: true,
-        baseURL,
-        storageState,
-        extraHTTPHeaders: { "x-forwarded-for": address },
-      });
-      if (dir === "rtl") await context.addCookies([{ name: "lang", value: lang("ar"), url: baseURL! }]);
-      const page = await context.newPage();
-      try {
-        const url = route.url.startsWith(STUDIO_GAME) ? await studioLaunch(baseURL!, who!.account, route.url.slice(STUDIO_GAME.length), dir === "rtl" ? "ar" : "es") : route.url;
-        await check(page, url);
-        // An agent page measured as itself, not as the "not an agent" page it would send a member to.
-        if (route.file.startsWith("agent+/")) await expect(page.getByTestId("agent-centre")).toBeVisible();
-        if (route.url.startsWith(STUDIO_GAME)) await expect(page.getByTestId("studio-spin")).toBeVisible();
-        if (dir === "rtl") await expect(page.locator("html")).toHaveAttribute("dir", "rtl");
-      } finally {
-        await context.close();
-      }
+// One test per page, left to right then right to left in one browser context (a context per
+// direction cost as much as the page itself on 2 shared cores).
+for (const route of pageRoutes()) {
+  test(`${route.url} (${route.file}), ltr and rtl`, async ({ browser, baseURL }, testInfo) => {
+    const who = route.who === "visitor" ? null : await session(browser, baseURL!, route.who);
+    const scripts = testInfo.project.use.javaScriptEnabled !== false;
+    const context = await browser.newContext({
+      ...testInfo.project.use,
+      viewport: { width: 360, height: 740 },
+      hasTouch: true,
+      isMobile: true,
+      baseURL,
+      storageState: who?.state,
+      extraHTTPHeaders: { "x-forwarded-for": address },
     });
-  }
+    const page = await context.newPage();
+    try {
+      for (const dir of ["ltr", "rtl"] as const) {
+        await test.step(dir, async () => {
+          if (dir === "rtl") await context.addCookies([{ name: "lang", value: lang("ar"), url: baseURL! }]);
+          const url = route.url.startsWith(STUDIO_GAME) ? await studioLaunch(baseURL!, who!.account, route.url.slice(STUDIO_GAME.length), dir === "rtl" ? "ar" : "es") : route.url;
+          await check(page, url, scripts);
+          // An agent page measured as itself, not as the "not an agent" page it would send a member to.
+          if (route.file.startsWith("agent+/")) await expect(page.getByTestId("agent-centre")).toBeVisible();
+          if (route.url.startsWith(STUDIO_GAME)) await expect(page.getByTestId("studio-spin")).toBeVisible();
+          await expect(page.locator("html")).toHaveAttribute("dir", dir);
+        });
+      }
+    } finally {
+      await context.close();
+    }
+  });
 }
 
 /** The bottom tab bar of issue 13 item 1, in order, on the spec's routes (§2 member info, §3 member centre). */
