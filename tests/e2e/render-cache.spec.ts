@@ -95,17 +95,22 @@ test("a member's page is never kept", async ({ page, operator }) => {
 test("a page served from the kept copy starts its scripts (its nonce matches its policy)", async ({ browser, baseURL }, testInfo) => {
   test.skip(testInfo.project.name !== "js", "scripts only");
   const url = `/promotions?rc=${randomBytes(4).toString("hex")}`;
-  const warm = await apiRequest.newContext({ baseURL });
-  await visit(warm, url);
-  await warm.dispose();
   const context = await browser.newContext({ baseURL });
   const page = await context.newPage();
   const violations: string[] = [];
   page.on("console", (m) => {
     if (/Content Security Policy/i.test(m.text())) violations.push(m.text());
   });
-  const res = await page.goto(url);
-  expect(res?.headers()["x-render-cache"]).toBe("hit");
+  // Another visitor asks first; the footer's bars change each minute, so a minute's turn in between is a miss: ask again.
+  let cache: string | undefined;
+  for (let i = 0; i < 3 && cache !== "hit"; i++) {
+    const warm = await apiRequest.newContext({ baseURL });
+    await visit(warm, url);
+    await warm.dispose();
+    await context.clearCookies();
+    cache = (await page.goto(url))?.headers()["x-render-cache"];
+  }
+  expect(cache).toBe("hit");
   await page.waitForFunction(() => "__remixRouter" in window);
   expect(violations).toEqual([]);
   await context.close();
