@@ -93,6 +93,7 @@ test("a member's page is never kept", async ({ page, operator }) => {
 });
 
 test("a page served from the kept copy starts its scripts (its nonce matches its policy)", async ({ browser, baseURL }, testInfo) => {
+  // What it checks is that scripts start on a kept page (the nonce): there are none in the no-js project.
   test.skip(testInfo.project.name !== "js", "scripts only");
   const url = `/promotions?rc=${randomBytes(4).toString("hex")}`;
   const context = await browser.newContext({ baseURL });
