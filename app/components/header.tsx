@@ -4,7 +4,7 @@ import { useTranslation } from "react-i18next";
 import { CsrfInput } from "./csrf";
 import { formatBalance, formatMoney } from "~/lib/format";
 import { DROPDOWN_VENDORS, vendorHref, type NavEntry } from "~/lib/navigation";
-import { vendorImage } from "~/lib/vendors";
+import { cssUrl, vendorImage } from "~/lib/vendors";
 import type { loader as rootLoader } from "~/root";
 import * as s from "~/styles/shell.css";
 import { LanguageForm, ThemeForm } from "./preferences";
@@ -14,11 +14,6 @@ export type RootData = NonNullable<ReturnType<typeof useRouteLoaderData<typeof r
 
 export function useRootData(): RootData | undefined {
   return useRouteLoaderData<typeof rootLoader>("root");
-}
-
-/** A URL as a CSS `url()` value: quotes, backslashes and line breaks percent-encoded, so it cannot end the string. */
-export function cssUrl(src: string): string {
-  return `url("${src.replace(/["\\\n\r]/g, (c) => encodeURIComponent(c))}")`;
 }
 
 function entryLabel(entry: NavEntry, t: (k: string, o?: Record<string, unknown>) => string): string {
@@ -64,7 +59,7 @@ function NavItem({ entry }: { entry: NavEntry }) {
             {shown.map((v) => (
               <Link key={v.vassalage} to={vendorHref(entry.href, v.vassalage)} className={s.vendorTile}>
                 {/* A background, not an <img>: a browser without scripts loads every <img> at once (it ignores
-                    loading="lazy" then), 70 icons of closed drop-downs on every page; a background of a
+                    loading="lazy" then): 25 icons of closed drop-downs on every page; a background of a
                     panel that is not shown is not fetched until the panel opens. */}
                 <span className={s.vendorIcon} style={{ backgroundImage: cssUrl(vendorImage(v, imageHosts, "submenu")) }} aria-hidden="true" />
                 {v.displayName}
