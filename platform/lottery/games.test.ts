@@ -1,4 +1,5 @@
 import { newServerSeed } from "../house/fair.js";
+import { chiSquareUniform } from "../house/testing/stats.js";
 import {
   bettingDrawAt,
   drawNumbers,
@@ -74,14 +75,13 @@ describe("lottery draws", () => {
   });
 
   it("draws each digit uniformly (chi-square over 20,000 fast draws, 99%)", () => {
-    const seed = newServerSeed();
-    const counts = Array.from({ length: 5 }, () => new Array(10).fill(0));
+    // A fixed seed, as the house RNG's statistics tests use: five rows tested at 99% each
+    // failed one run in twenty on a fresh random seed, which says nothing about the draw.
+    const seed = "5e".repeat(32);
+    const counts = Array.from({ length: 5 }, () => new Array<number>(10).fill(0));
     const N = 20_000;
     for (let i = 0; i < N; i++) [...drawNumbers(FAST5, seed, `x-${i}`).N![0]!].forEach((d, p) => counts[p]![Number(d)]++);
-    for (const row of counts) {
-      const chi = row.reduce((s, c) => s + (c - N / 10) ** 2 / (N / 10), 0);
-      expect(chi).toBeLessThan(21.67); // 9 degrees of freedom
-    }
+    counts.forEach((row, p) => expect(chiSquareUniform(row).pValue, `position ${p}`).toBeGreaterThan(0.01));
   });
 });
 
