@@ -3,6 +3,7 @@ import { messageText, storedLanguage } from "./message-texts.js";
 import { hash as argonHash, verify as argonVerify } from "@node-rs/argon2";
 import { and, asc, eq, gt, isNull, sql } from "drizzle-orm";
 import type { Database } from "../db/client.js";
+import { KeptReads } from "../db/kept-reads.js";
 import { DomainError } from "../http/envelope.js";
 import type { Logger } from "../http/observability.js";
 import { featureModules, registerFieldRules } from "../system/schema.js";
@@ -114,12 +115,21 @@ export async function captchaRequiredFor(db: Database, ip: string | null): Promi
   return (await throttleState(db, [`login:ip:${ip}`])).failures >= IP_CAPTCHA_AFTER;
 }
 
+/**
+ * Throttle rows, kept between writes on a sole-writer database (kept-reads.ts): the login-state
+ * call reads the visitor's address row on every page a visitor opens, and nearly always finds none.
+ * recordFailure and clearFailures, the only writers of auth_throttle, forget what they change.
+ */
+const throttleReads = new KeptReads<typeof authThrottle.$inferSelect | undefined>(10_000);
+const readThrottle = (db: Database, key: string) =>
+  throttleReads.read(db, key, async () => (await db.select().from(authThrottle).where(eq(authThrottle.key, key)).limit(1))[0]);
+
 export async function throttleState(db: Database, keys: string[]) {
-  const rows = await Promise.all(keys.map((key) => db.select().from(authThrottle).where(eq(authThrottle.key, key)).limit(1)));
+  const rows = await Promise.all(keys.map((key) => readThrottle(db, key)));
   const now = Date.now();
   let locked = false;
   let failures = 0;
-  for (const [row] of rows) {
+  for (const row of rows) {
     if (!row) continue;
     if (row.lockedUntil && row.lockedUntil.getTime() > now) locked = true;
     if (now - row.windowStart.getTime() < FAILURE_WINDOW_MS) failures = Math.max(failures, row.failures);
@@ -144,11 +154,15 @@ export async function recordFailure(db: Database, keys: string[], lockAfter: num
           when auth_throttle.window_start >= now() - (${windowMs} * interval '1 millisecond') and auth_throttle.failures + 1 >= ${limit}
           then now() + (${lockMs} * interval '1 millisecond') else auth_throttle.locked_until end
     `);
+    throttleReads.forget(db, key);
   }
 }
 
 export async function clearFailures(db: Database, ...keys: string[]) {
-  for (const key of keys) await db.delete(authThrottle).where(eq(authThrottle.key, key));
+  for (const key of keys) {
+    await db.delete(authThrottle).where(eq(authThrottle.key, key));
+    throttleReads.forget(db, key);
+  }
 }
 
 // ---- audit ------------------------------------------------------------------------------

@@ -8,6 +8,7 @@ import { drizzle as drizzlePostgres } from "drizzle-orm/postgres-js";
 import postgres from "postgres";
 import * as schema from "./schema.js";
 import { statementCounter } from "../http/request-counts.js";
+import { markSoleWriter } from "./kept-reads.js";
 
 export type Schema = typeof schema;
 /** Both drivers' databases share drizzle's PostgreSQL base; domain code sees only that. */
@@ -88,6 +89,8 @@ export async function openDb({ databaseUrl, dataDir, max = 10 }: OpenDbOptions):
   const client = new PGlite(target === "memory://" ? undefined : target);
   await client.waitReady;
   const db: Database = drizzlePglite(client, { schema, logger: statementCounter });
+  // PGlite's files take one process at a time: every write comes through this one (kept-reads.ts).
+  markSoleWriter(db);
   let localLock: Promise<void> = Promise.resolve();
   return {
     db,

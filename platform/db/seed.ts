@@ -20,6 +20,7 @@ import { seedDemoPromotions } from "../promotions/seed.js";
 import { seedDemoPoints } from "../points/seed.js";
 import { seedDemoRebate } from "../rebate/seed.js";
 import { seedDemoMissions } from "../missions/seed.js";
+import { forgetSiteStatus } from "../system/service.js";
 
 export const DEMO_MERCHANT = "DEMO";
 
@@ -107,7 +108,7 @@ const GAME_BATCH = 1000;
  * operator's later changes survive a re-seed.
  */
 export async function seedDemo(db: Database, { catalogue = "full" }: SeedOptions = {}): Promise<{ created: boolean }> {
-  return db.transaction(async (tx) => {
+  const seeded = await db.transaction(async (tx) => {
     const inserted = await tx
       .insert(merchants)
       .values({
@@ -258,6 +259,8 @@ export async function seedDemo(db: Database, { catalogue = "full" }: SeedOptions
     await seedDemoMissions(tx, DEMO_MERCHANT);
     return { created };
   });
+  forgetSiteStatus(db);
+  return seeded;
 }
 
 /**

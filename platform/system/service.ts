@@ -4,6 +4,7 @@ import { merchantVendors, vendors } from "../games/schema.js";
 import { forgetCatalogue } from "../games/catalogue.js";
 import type { Database } from "../db/client.js";
 import { afterCommit } from "../db/request-tx.js";
+import { KeptReads } from "../db/kept-reads.js";
 import { DomainError } from "../http/envelope.js";
 import { ipInRanges, isValidRange, parseIp } from "./ip.js";
 import {
@@ -60,8 +61,9 @@ export function normalizeHost(host: string | null | undefined): string | null {
  * call) and an operator changes it rarely, so each node keeps it for BRAND_CACHE_MS: host →
  * merchant code by host, the configuration by merchant code. A change made through this
  * process's operator API forgets it at once (forgetBrand); another node sees it within
- * BRAND_CACHE_MS. Site status (maintenance, region) is never cached: a switch shows on the next
- * request of every node.
+ * BRAND_CACHE_MS. Site status (maintenance, region) is never kept for a time: a switch shows on the
+ * next request of every node. Only where this process makes every write (PGlite) is it kept until
+ * the next write (statusReads, ADR 026).
  */
 export const BRAND_CACHE_MS = 5000;
 const BRAND_CACHE_MAX = 1000;
@@ -203,12 +205,19 @@ export function computeStatus(
   return { status: code, maintenance, regionRestriction };
 }
 
+/** Each merchant's site status row, kept between writes on a sole-writer database (kept-reads.ts). */
+const statusReads = new KeptReads<typeof siteStatus.$inferSelect | undefined>(BRAND_CACHE_MAX);
+const readSiteStatus = (db: Database, merchantCode: string) =>
+  statusReads.read(db, merchantCode, async () => (await db.select().from(siteStatus).where(eq(siteStatus.merchantCode, merchantCode)).limit(1))[0]);
+/** Every write of `site_status` calls this (the seed and the operator API). */
+export const forgetSiteStatus = (db: Database, merchantCode?: string) => statusReads.forget(db, merchantCode);
+
 /** The permission call: who serves this host, and may this visitor use it right now. */
 export async function getPermission(db: Database, visitor: Visitor, language: string, defaultMerchant: string) {
   const brand = await brandFor(db, visitor.host, defaultMerchant);
   const { merchant } = brand;
-  // Never cached (see BRAND_CACHE_MS): the operator's maintenance switch shows on the next request.
-  const [status] = await db.select().from(siteStatus).where(eq(siteStatus.merchantCode, merchant.code)).limit(1);
+  // Never kept for a time (see BRAND_CACHE_MS): the operator's maintenance switch shows on the next request.
+  const status = await readSiteStatus(db, merchant.code);
   const computed = computeStatus(status, visitor);
   const lang = language || merchant.defaultLanguage;
   const ip = parseIp(visitor.ip)?.toString() ?? null;
@@ -294,6 +303,7 @@ export async function updateSiteStatus(db: Database, merchantCode: string, updat
     .insert(siteStatus)
     .values({ merchantCode, ...changes })
     .onConflictDoUpdate({ target: siteStatus.merchantCode, set: changes });
+  forgetSiteStatus(db, merchantCode);
   return getSiteStatus(db, merchantCode);
 }
 
@@ -351,5 +361,6 @@ export async function upsertMerchant(db: Database, code: string, input: Merchant
   // After commit, so no request caches the old answer in between.
   forgetBrand(db);
   forgetCatalogue(db);
+  forgetSiteStatus(db, code);
   return result;
 }
