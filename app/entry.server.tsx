@@ -31,14 +31,7 @@ export default async function handleRequest(
   const matches = remixContext.staticHandlerContext.matches;
   labelRoute(request, matches[matches.length - 1]?.route.id ?? "root");
 
-  const instance = createInstance();
   const lng = await getLocale(request);
-  await instance.use(initReactI18next).init({
-    ...i18nConfig,
-    lng,
-    ns: i18nServer.getRouteNamespaces(remixContext),
-    resources,
-  });
   const theme = await getTheme(request);
   const requestId = getRequestId(request);
   const nonce = makeNonce();
@@ -66,6 +59,15 @@ export default async function handleRequest(
     responseHeaders.set("X-Render-Cache", html === null ? "miss" : "hit");
     if (html !== null) return new Response(html, { headers: responseHeaders, status: responseStatusCode });
   }
+
+  // Only a render needs the translations (a kept page has them in its markup already).
+  const instance = createInstance();
+  await instance.use(initReactI18next).init({
+    ...i18nConfig,
+    lng,
+    ns: i18nServer.getRouteNamespaces(remixContext),
+    resources,
+  });
 
   return new Promise<Response>((resolve, reject) => {
     let didError = false;

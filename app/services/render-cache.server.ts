@@ -25,8 +25,16 @@ export type PerRequest = { [K in keyof typeof SLOT]: string };
 /** A value shorter than this could occur in the markup by chance: such a page is not kept. */
 const MIN_VALUE_LENGTH = 16;
 
+/** A kept page: the markup between the placeholders, and which value goes in each gap. */
+interface Template {
+  parts: string[];
+  slots: Array<keyof PerRequest>;
+}
+const SLOT_PATTERN = new RegExp(Object.values(SLOT).join("|"), "g"); // no character in them is special
+const SLOT_NAME = new Map<string, keyof PerRequest>(Object.entries(SLOT).map(([name, slot]) => [slot, name as keyof PerRequest]));
+
 export class RenderCache {
-  private readonly entries = new Map<string, string>();
+  private readonly entries = new Map<string, Template>();
   constructor(readonly max: number) {}
 
   get size() {
@@ -54,10 +62,20 @@ export class RenderCache {
   set(key: string, html: string, values: PerRequest): void {
     if (this.max <= 0 || Object.values(values).some((v) => v.length < MIN_VALUE_LENGTH)) return;
     if (Object.values(SLOT).some((slot) => html.includes(slot))) return;
-    let template = html;
-    for (const name of Object.keys(SLOT) as Array<keyof PerRequest>) template = template.split(values[name]).join(SLOT[name]);
+    let marked = html;
+    for (const name of Object.keys(SLOT) as Array<keyof PerRequest>) marked = marked.split(values[name]).join(SLOT[name]);
+    // Split once here, so a hit is a single join: no search through the page per request.
+    const parts: string[] = [];
+    const slots: Array<keyof PerRequest> = [];
+    let last = 0;
+    for (const m of marked.matchAll(SLOT_PATTERN)) {
+      parts.push(marked.slice(last, m.index));
+      slots.push(SLOT_NAME.get(m[0])!);
+      last = m.index! + m[0].length;
+    }
+    parts.push(marked.slice(last));
     this.entries.delete(key);
-    this.entries.set(key, template);
+    this.entries.set(key, { parts, slots });
     while (this.entries.size > this.max) this.entries.delete(this.entries.keys().next().value!);
   }
 
@@ -66,9 +84,9 @@ export class RenderCache {
   }
 }
 
-function fill(template: string, values: PerRequest): string {
-  let html = template;
-  for (const name of Object.keys(SLOT) as Array<keyof PerRequest>) html = html.split(SLOT[name]).join(values[name]);
+function fill({ parts, slots }: Template, values: PerRequest): string {
+  let html = parts[0]!;
+  for (let i = 0; i < slots.length; i++) html += values[slots[i]!] + parts[i + 1]!;
   return html;
 }
 

@@ -155,4 +155,24 @@ describe("nothing of a member is shared", () => {
     expect(await oncePerRequest(fixed(), "x", load)).toBe(5);
     expect(await oncePerRequest(fixed(), "x", load)).toBe(6);
   });
+
+  it("forgets a request's reads once it is long over, oldest first", async () => {
+    let n = 0;
+    const load = async () => ++n;
+    const req = (id: string) => new Request("http://localhost/", { headers: { "x-request-id": id } });
+    const first = randomUUID();
+    const second = randomUUID();
+    // An hour on: earlier tests' requests (some made under a clock they moved forward) are all over.
+    const now = Date.now() + 3_600_000;
+    vi.spyOn(Date, "now").mockReturnValue(now);
+    expect(await oncePerRequest(req(first), "x", load)).toBe(1);
+    vi.spyOn(Date, "now").mockReturnValue(now + 6_000);
+    expect(await oncePerRequest(req(second), "x", load)).toBe(2);
+    // 11 s after the first: a new request drops the first (past 10 s) and keeps the second.
+    vi.spyOn(Date, "now").mockReturnValue(now + 11_000);
+    expect(await oncePerRequest(req(randomUUID()), "x", load)).toBe(3);
+    expect(await oncePerRequest(req(second), "x", load)).toBe(2);
+    expect(await oncePerRequest(req(first), "x", load)).toBe(4);
+    vi.restoreAllMocks();
+  });
 });

@@ -61,17 +61,21 @@ export function clearSharedShell(): void {
 const SERVER_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 const perRequest = new Map<string, { at: number; values: Map<string, Promise<unknown>> }>();
 const PER_REQUEST_MS = 10_000;
+const PER_REQUEST_MAX = 10_000;
 
 export function oncePerRequest<T>(request: Request, what: string, load: () => Promise<T>): Promise<T> {
   const id = getRequestId(request);
   if (!SERVER_ID.test(id) || (request.method !== "GET" && request.method !== "HEAD")) return load();
   let entry = perRequest.get(id);
   if (!entry) {
-    if (perRequest.size >= 200) {
-      const old = Date.now() - PER_REQUEST_MS;
-      for (const [k, v] of perRequest) if (v.at < old) perRequest.delete(k);
+    // Entries are in the order they were made: drop from the oldest while they are past their time
+    // (a few at a time, not a walk over every request of the last seconds).
+    const now = Date.now();
+    for (const [k, v] of perRequest) {
+      if (v.at >= now - PER_REQUEST_MS && perRequest.size < PER_REQUEST_MAX) break;
+      perRequest.delete(k);
     }
-    perRequest.set(id, (entry = { at: Date.now(), values: new Map() }));
+    perRequest.set(id, (entry = { at: now, values: new Map() }));
   }
   let value = entry.values.get(what) as Promise<T> | undefined;
   if (!value) {
