@@ -1,0 +1,70 @@
+import { createRequire } from "node:module";
+
+/**
+ * patches/@remix-run+router+*.patch (ADR 027), applied by `npm install`'s postinstall: the server's
+ * route matching flattens and ranks a routes array once, and compiles each pattern once, instead
+ * of on every request. The server runtime loads the router's CommonJS build, so that is the one
+ * checked here; if the patch stopped applying (a new router version), this fails.
+ */
+const require = createRequire(import.meta.url);
+const router = require("@remix-run/router") as typeof import("@remix-run/router");
+
+describe("the router patch (ADR 027)", () => {
+  /** A route tree whose `path` reads are counted: flattening reads every route's path. */
+  function countedRoutes() {
+    let reads = 0;
+    const route = (id: string, path: string | undefined, extra: Record<string, unknown> = {}) => ({
+      id,
+      ...extra,
+      get path() {
+        reads++;
+        return path;
+      },
+    });
+    const routes = [
+      route("root", "", {
+        children: [route("game", "games/:id"), route("splat", "docs/*"), route("opt", "lang/:lng?/help"), route("index", undefined, { index: true })],
+      }),
+    ];
+    return { routes, reads: () => reads };
+  }
+
+  it("flattens and ranks a routes array once, however often it is matched", () => {
+    const { routes, reads } = countedRoutes();
+    router.matchRoutes(routes, "/games/7");
+    const afterFirst = reads();
+    expect(afterFirst).toBeGreaterThan(0);
+    for (let i = 0; i < 5; i++) router.matchRoutes(routes, `/games/${i}`);
+    expect(reads()).toBe(afterFirst);
+    // Another array is flattened on its own.
+    const other = countedRoutes();
+    router.matchRoutes(other.routes, "/");
+    expect(other.reads()).toBeGreaterThan(0);
+  });
+
+  it("still answers every kind of pattern as the router does, with fresh params each time", () => {
+    const { routes } = countedRoutes();
+    const ids = (p: string) => router.matchRoutes(routes, p)?.map((m) => [m.route.id, m.params, m.pathnameBase]) ?? null;
+    for (let round = 0; round < 2; round++) {
+      expect(ids("/games/7")).toEqual([
+        ["root", { id: "7" }, "/"],
+        ["game", { id: "7" }, "/games/7"],
+      ]);
+      expect(ids("/docs/a/b")).toEqual([
+        ["root", { "*": "a/b" }, "/"],
+        ["splat", { "*": "a/b" }, "/docs"],
+      ]);
+      expect(ids("/lang/help")).toEqual([
+        ["root", { lng: undefined }, "/"],
+        ["opt", { lng: undefined }, "/lang/help"],
+      ]);
+      expect(ids("/lang/ar/help")?.[1]).toEqual(["opt", { lng: "ar" }, "/lang/ar/help"]);
+      expect(ids("/")?.map((m) => m[0])).toEqual(["root", "index"]);
+      expect(ids("/nothing/here")).toBeNull();
+    }
+    const a = router.matchRoutes(routes, "/games/1")!;
+    const b = router.matchRoutes(routes, "/games/2")!;
+    expect(a[1]!.params).not.toBe(b[1]!.params);
+    expect(a[1]!.params.id).toBe("1");
+  });
+});
