@@ -20,6 +20,17 @@ import { RenderCache, visitorPage } from "~/services/render-cache.server";
 import { cspSourcesFrom, dedupeCookies, makeNonce, setSecurityHeaders } from "~/services/security-headers.server";
 
 const ABORT_DELAY = 10_000;
+
+/** Whether the browser takes gzip (`gzip;q=0` is a refusal). */
+function acceptsGzip(request: Request): boolean {
+  const header = request.headers.get("accept-encoding") ?? "";
+  return header.split(",").some((part) => {
+    const [coding, ...params] = part.trim().split(";");
+    if (coding?.trim().toLowerCase() !== "gzip") return false;
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith("q="));
+    return !q || Number(q.slice(2)) > 0;
+  });
+}
 const renderCache = new RenderCache(env.PAGE_CACHE_ENTRIES);
 
 export default async function handleRequest(
@@ -54,10 +65,18 @@ export default async function handleRequest(
     : null;
   const perRequest = visitor ? { csrf: visitor.csrf, nonce, requestId } : null;
   if (key && perRequest) {
-    const html = renderCache.get(key, perRequest);
+    const kept = renderCache.get(key, perRequest, { gzip: acceptsGzip(request) });
     finishHeaders();
-    responseHeaders.set("X-Render-Cache", html === null ? "miss" : "hit");
-    if (html !== null) return new Response(html, { headers: responseHeaders, status: responseStatusCode });
+    responseHeaders.set("X-Render-Cache", kept === null ? "miss" : "hit");
+    if (kept !== null) {
+      // Already compressed from the kept pieces: the server sends an encoded body as it is.
+      if (kept.encoding) {
+        responseHeaders.set("Content-Encoding", kept.encoding);
+        responseHeaders.append("Vary", "Accept-Encoding");
+      }
+      responseHeaders.set("Content-Length", String(kept.body.length));
+      return new Response(kept.body as unknown as BodyInit, { headers: responseHeaders, status: responseStatusCode });
+    }
   }
 
   // Only a render needs the translations (a kept page has them in its markup already).

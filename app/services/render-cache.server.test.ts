@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { gunzipSync, gzipSync } from "node:zlib";
 import { RenderCache, visitorPage } from "./render-cache.server";
 
 const csrf = "tok_0123456789abcdefghij.sig";
@@ -7,6 +8,8 @@ const page = (v: ReturnType<typeof values>, body = "Hola") =>
   `<html data-request-id="${v.requestId}"><script nonce="${v.nonce}">window.__remixContext={"csrfToken":"${v.csrf}"}</script><input name="csrf" value="${v.csrf}">${body}</html>`;
 const keyFor = (cache: RenderCache, v: ReturnType<typeof values>, extra: Record<string, unknown> = {}) =>
   cache.key({ url: "http://x/", language: "es", theme: "dark", status: 200, csrf: v.csrf, loaderData: { root: { csrfToken: v.csrf, shell: { user: null } }, ...extra } });
+
+const text = (kept: { body: Buffer } | null) => kept?.body.toString("utf8") ?? null;
 
 describe("render cache", () => {
   it("gives a second visitor the same page with its own token, nonce and request id", () => {
@@ -18,11 +21,43 @@ describe("render cache", () => {
     expect(keyFor(cache, b)).toBe(key);
     expect(cache.get(key, b)).toBeNull();
     cache.set(key, page(a), a);
-    const html = cache.get(key, b)!;
+    const html = cache.get(key, b)!.body.toString("utf8");
     expect(html).toBe(page(b));
     expect(html).not.toContain(a.csrf);
     expect(html).not.toContain(a.nonce);
     expect(html).not.toContain(a.requestId);
+  });
+
+  it("answers gzip made of the kept compressed pieces, which gunzip reads as the filled page", () => {
+    const cache = new RenderCache(8);
+    const a = values(1);
+    // A page of some size and variety, with non-ASCII text and the values at its very start and end.
+    const body = Array.from({ length: 400 }, (_, i) => `<p class="r${i % 7}">Gana ${i} € — ربح ${i} — ไทย</p>`).join("");
+    const html = `${a.csrf}${page(a, body)}${a.requestId}`;
+    const key = keyFor(cache, a)!;
+    cache.set(key, html, a);
+    for (const n of [2, 3]) {
+      const b = values(n);
+      const expected = `${b.csrf}${page(b, body)}${b.requestId}`;
+      const zipped = cache.get(key, b, { gzip: true })!;
+      expect(zipped.encoding).toBe("gzip");
+      expect(zipped.body.length).toBeLessThan(Buffer.byteLength(expected) / 4);
+      expect(gunzipSync(zipped.body).toString("utf8")).toBe(expected);
+      // Compressed as one stream would be (each piece sees the page before it), not piece by piece.
+      expect(zipped.body.length).toBeLessThan(gzipSync(expected).length * 1.1);
+      const plain = cache.get(key, b)!;
+      expect(plain.encoding).toBeNull();
+      expect(plain.body.toString("utf8")).toBe(expected);
+    }
+    // A value of another length than the kept page's: the pieces do not fit, the page goes uncompressed.
+    const longer = { ...values(4), csrf: `${values(4).csrf}-longer` };
+    const odd = cache.get(key, longer, { gzip: true })!;
+    expect(odd.encoding).toBeNull();
+    expect(odd.body.toString("utf8")).toBe(`${longer.csrf}${page(longer, body)}${longer.requestId}`);
+    // A page with a NUL byte is kept, but never answered from compressed pieces.
+    const nul = new RenderCache(8);
+    nul.set("k", page(a, "a\u0000b"), a);
+    expect(nul.get("k", values(5), { gzip: true })!.encoding).toBeNull();
   });
 
   it("keys on everything the page is made of", () => {
@@ -57,11 +92,11 @@ describe("render cache", () => {
     const v = values(1);
     cache.set("a", page(v, "A"), v);
     cache.set("b", page(v, "B"), v);
-    expect(cache.get("a", v)).toContain("A");
+    expect(text(cache.get("a", v))).toContain("A");
     cache.set("c", page(v, "C"), v);
     expect(cache.get("b", v)).toBeNull();
-    expect(cache.get("a", v)).toContain("A");
-    expect(cache.get("c", v)).toContain("C");
+    expect(text(cache.get("a", v))).toContain("A");
+    expect(text(cache.get("c", v))).toContain("C");
   });
 
   it("shares only a visitor's page: never a member's, an action's answer or an error", () => {
