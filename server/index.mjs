@@ -53,13 +53,14 @@ function acceptsGzip(req) {
 /** Static files: each read and gzipped once, then served from memory (assets are small and few). */
 const fileCache = new Map();
 function loadFile(file) {
+  // Every page's path is tried here first: a missing file must not cost a thrown error.
   let st;
   try {
-    st = statSync(file);
+    st = statSync(file, { throwIfNoEntry: false });
   } catch {
     return null;
   }
-  if (!st.isFile()) return null;
+  if (!st?.isFile()) return null;
   const cached = fileCache.get(file);
   if (cached && cached.mtimeMs === st.mtimeMs && cached.size === st.size) return cached;
   const type = TYPES[path.extname(file).toLowerCase()] ?? "application/octet-stream";
@@ -152,6 +153,24 @@ async function sendResponse(req, res, response, counts) {
     return;
   }
   if (streaming) res.flushHeaders();
+  const reader = response.body.getReader();
+  // A body that comes whole and small (a JSON answer, /healthz) goes out as it is: gzip would cost
+  // more than the bytes it saves. The rest is compressed as it streams.
+  let first = null;
+  if (gzip) {
+    const a = await reader.read();
+    const b = a.done ? a : await reader.read();
+    if (b.done) {
+      const whole = a.done ? new Uint8Array(0) : a.value;
+      if (whole.length < MIN_COMPRESS) {
+        res.setHeader("Content-Length", whole.length);
+        res.setHeader("Vary", res.getHeader("Vary") ? `${res.getHeader("Vary")}, Accept-Encoding` : "Accept-Encoding");
+        res.end(whole);
+        return;
+      }
+      first = [whole];
+    } else first = [a.value, b.value];
+  }
   let out = res;
   if (gzip) {
     res.removeHeader("Content-Length");
@@ -160,8 +179,8 @@ async function sendResponse(req, res, response, counts) {
     out = createGzip({ level: 6, flush: zlibConstants.Z_NO_FLUSH });
     out.pipe(res);
   }
-  const reader = response.body.getReader();
   try {
+    for (const chunk of first ?? []) if (!out.write(chunk)) await new Promise((r) => out.once("drain", r));
     for (;;) {
       const { done, value } = await reader.read();
       if (done) break;

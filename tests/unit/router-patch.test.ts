@@ -67,4 +67,22 @@ describe("the router patch (ADR 027)", () => {
     expect(a[1]!.params).not.toBe(b[1]!.params);
     expect(a[1]!.params.id).toBe("1");
   });
+
+  it("answers a repeated pathname with its own copy: changing one answer changes no other", () => {
+    const { routes } = countedRoutes();
+    const first = router.matchRoutes(routes, "/games/9")!;
+    // As the router's own answers: one params object shared by the matches of one answer.
+    expect(first[0]!.params).toBe(first[1]!.params);
+    first[1]!.params.id = "changed";
+    (first[1] as { pathname: string }).pathname = "/elsewhere";
+    first.pop();
+    const again = router.matchRoutes(routes, "/games/9")!;
+    expect(again).toHaveLength(2);
+    expect(again[1]!.params).toEqual({ id: "9" });
+    expect(again[1]!.pathname).toBe("/games/9");
+    expect(again).not.toBe(first);
+    // Encoded and decoded forms of one path answer alike.
+    expect(router.matchRoutes(routes, "/games/a%20b")![1]!.params.id).toBe("a b");
+    expect(router.matchRoutes(routes, "/games/a b")![1]!.params.id).toBe("a b");
+  });
 });

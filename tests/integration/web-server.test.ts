@@ -1,0 +1,87 @@
+import type { ChildProcess } from "node:child_process";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import http from "node:http";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { gunzipSync } from "node:zlib";
+import { freePort, root, startNode, waitFor, WEB_SERVER } from "./servers";
+
+const built = existsSync(path.join(root, "build/index.js"));
+
+/** A raw GET: the bytes as sent, so the test sees the encoding the server chose. */
+function get(url: string, headers: Record<string, string> = {}) {
+  return new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
+    http
+      .get(url, { headers }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on("data", (c: Buffer) => chunks.push(c));
+        res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
+        res.on("error", reject);
+      })
+      .on("error", reject);
+  });
+}
+
+// `npm test` builds before it runs this suite; run `npm run build` first when running it alone.
+describe.runIf(built)("the web server behind npm start (ADR 015): what it sends, and how", () => {
+  let child: ChildProcess;
+  let dir: string;
+  let base: string;
+  beforeAll(async () => {
+    dir = mkdtempSync(path.join(tmpdir(), "web-server-"));
+    const port = await freePort();
+    base = `http://127.0.0.1:${port}`;
+    child = startNode([WEB_SERVER, "build/index.js"], { PORT: String(port), HOST: "127.0.0.1", NODE_ENV: "production", DATA_DIR: dir });
+    await waitFor(`${base}/readyz`, 180_000);
+  }, 200_000);
+  afterAll(() => {
+    if (child?.exitCode === null) child.kill("SIGKILL");
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it("sends a small answer as it is, with its length, even to a browser that takes gzip", async () => {
+    const r = await get(`${base}/healthz`, { "accept-encoding": "gzip" });
+    expect(r.status).toBe(200);
+    expect(r.headers["content-encoding"]).toBeUndefined();
+    expect(Number(r.headers["content-length"])).toBe(r.body.length);
+    expect(JSON.parse(r.body.toString("utf8"))).toBeTruthy();
+  });
+
+  it("gzips a page, whether rendered or served from the kept copy, and both read as the same page", async () => {
+    const pages: string[] = [];
+    const seen = new Set<string>();
+    for (let i = 0; i < 6 && !(seen.has("hit") && seen.has("miss")); i++) {
+      const r = await get(`${base}/rng`, { "accept-encoding": "gzip, deflate" });
+      expect(r.status).toBe(200);
+      expect(r.headers["content-encoding"]).toBe("gzip");
+      expect(r.headers.vary).toMatch(/Accept-Encoding/i);
+      seen.add(String(r.headers["x-render-cache"]));
+      pages.push(gunzipSync(r.body).toString("utf8"));
+    }
+    expect([...seen].sort()).toEqual(["hit", "miss"]);
+    // The same page apart from the per-request values (token, nonce, request id).
+    const shape = (html: string) => html.replace(/nonce="[^"]+"/g, "").replace(/value="[^"]{16,}"/g, "").replace(/"csrfToken":"[^"]+"/g, "").replace(/data-request-id="[^"]+"/g, "");
+    expect(new Set(pages.map(shape)).size).toBe(1);
+    expect(pages[0]).toContain("</html>");
+  });
+
+  it("sends a page uncompressed to a browser that does not take gzip", async () => {
+    for (let i = 0; i < 2; i++) {
+      const r = await get(`${base}/rng`, { "accept-encoding": "identity" });
+      expect(r.headers["content-encoding"]).toBeUndefined();
+      expect(r.body.toString("utf8")).toContain("</html>");
+    }
+  });
+
+  it("serves a built asset with immutable caching, gzipped, and a missing file as the site's 404 page", async () => {
+    const home = (await get(`${base}/rng`, { "accept-encoding": "identity" })).body.toString("utf8");
+    const asset = /src="(\/build\/[^"]+\.js)"/.exec(home)?.[1] ?? /href="(\/build\/[^"]+\.js)"/.exec(home)![1]!;
+    const r = await get(`${base}${asset}`, { "accept-encoding": "gzip" });
+    expect(r.status).toBe(200);
+    expect(r.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
+    expect(r.headers["content-encoding"]).toBe("gzip");
+    expect(gunzipSync(r.body).length).toBeGreaterThan(r.body.length);
+    const missing = await get(`${base}/images/no-such-file.png`, { "accept-encoding": "gzip" });
+    expect(missing.status).toBe(404);
+  });
+});
