@@ -73,7 +73,7 @@ describe("the router patch (ADR 027)", () => {
     const first = router.matchRoutes(routes, "/games/9")!;
     // As the router's own answers: one params object shared by the matches of one answer.
     expect(first[0]!.params).toBe(first[1]!.params);
-    first[1]!.params.id = "changed";
+    (first[1]!.params as Record<string, string>).id = "changed";
     (first[1] as { pathname: string }).pathname = "/elsewhere";
     first.pop();
     const again = router.matchRoutes(routes, "/games/9")!;
