@@ -122,6 +122,8 @@ test("unreadable URLs are 400, cross-site posts 403 with the form, a stale token
   expect(await cross.text()).toContain('data-testid="page-expired"');
 
   await page.goto("/login");
+  // With scripts, hydration sets the hidden token fields again: tamper with them only after it.
+  await page.waitForLoadState("networkidle");
   const popup = page.getByTestId("login-popup");
   await popup.getByLabel("Nombre de usuario").fill("staleuser");
   await popup.getByLabel("Contraseña").fill("whatever-password");
