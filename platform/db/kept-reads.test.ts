@@ -59,6 +59,20 @@ describe("reads kept between writes (ADR 026)", () => {
     expect(await kept.read(db, "j", async () => "new")).toBe("new");
   });
 
+  it("forgets a key written through a transaction object it does not know (a plain db.transaction)", async () => {
+    const db = fakeDb();
+    markSoleWriter(db);
+    const kept = new KeptReads<number>(10);
+    let loads = 0;
+    const load = async () => ++loads;
+    await kept.read(db, "k", load);
+    await kept.read(db, "other", load);
+    const tx = fakeDb(); // not marked, not a request transaction: afterCommit runs at once with it
+    kept.forget(tx, "k");
+    expect(await kept.read(db, "k", load)).toBe(3);
+    expect(await kept.read(db, "other", load)).toBe(2);
+  });
+
   it("drops a failed read, so the next one asks again", async () => {
     const db = fakeDb();
     markSoleWriter(db);

@@ -31,6 +31,14 @@ interface Slot<V> {
   value: Promise<V>;
 }
 
+interface State<V> {
+  slots: Map<string, Slot<V>>;
+  /** Per key: bumped by each forget, so a read that started before it is not kept. */
+  generations: Map<string, number>;
+  /** Bumped when every key is forgotten at once. */
+  epoch: number;
+}
+
 /**
  * A map of reads by key, per database. `read` answers from memory on a sole-writer database and
  * reads through otherwise; `forget` (called by every write of what is kept, inside or outside a
@@ -39,13 +47,18 @@ interface Slot<V> {
  * stored if the generation it started under still holds when it ends.
  */
 export class KeptReads<V> {
-  private readonly perDb = new WeakMap<object, { slots: Map<string, Slot<V>>; generations: Map<string, number>; epoch: number }>();
+  private readonly perDb = new WeakMap<object, State<V>>();
+  /** The databases with kept reads, for a write made through an object that is not one of them. */
+  private readonly known: Array<WeakRef<object>> = [];
 
   constructor(private readonly max: number) {}
 
   private state(db: Database) {
     let s = this.perDb.get(db);
-    if (!s) this.perDb.set(db, (s = { slots: new Map(), generations: new Map(), epoch: 0 }));
+    if (!s) {
+      this.perDb.set(db, (s = { slots: new Map(), generations: new Map(), epoch: 0 }));
+      this.known.push(new WeakRef(db));
+    }
     return s;
   }
 
@@ -75,21 +88,39 @@ export class KeptReads<V> {
   /** Forgets `key` (or every key) once the write that changes it is committed. */
   forget(db: Database, key?: string): void {
     afterCommit(db, (root) => {
-      const s = this.perDb.get(root);
-      if (!s) return;
-      if (key === undefined) {
-        s.epoch++;
-        s.slots.clear();
-        s.generations.clear();
-        return;
-      }
-      s.slots.delete(key);
-      if (s.generations.size >= this.max) {
-        // Forgetting the generations would let an older read in flight be kept: end them all instead.
-        s.generations.clear();
-        s.epoch++;
-      }
-      s.generations.set(key, (s.generations.get(key) ?? 0) + 1);
+      const own = this.perDb.get(root);
+      // A write through a transaction object of its own (db.transaction, not a request's) arrives
+      // here under that object, which this map does not know: forget the key everywhere instead.
+      // (On PGlite no other query runs while such a transaction is open, so nothing reads in between.)
+      const states = own ? [own] : this.allStates();
+      for (const s of states) this.forgetIn(s, key);
     });
+  }
+
+  private allStates() {
+    const states: Array<State<V>> = [];
+    for (let i = this.known.length - 1; i >= 0; i--) {
+      const db = this.known[i]!.deref();
+      const s = db && this.perDb.get(db);
+      if (s) states.push(s);
+      else this.known.splice(i, 1);
+    }
+    return states;
+  }
+
+  private forgetIn(s: State<V>, key: string | undefined): void {
+    if (key === undefined) {
+      s.epoch++;
+      s.slots.clear();
+      s.generations.clear();
+      return;
+    }
+    s.slots.delete(key);
+    if (s.generations.size >= this.max) {
+      // Forgetting the generations would let an older read in flight be kept: end them all instead.
+      s.generations.clear();
+      s.epoch++;
+    }
+    s.generations.set(key, (s.generations.get(key) ?? 0) + 1);
   }
 }
