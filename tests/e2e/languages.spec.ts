@@ -61,8 +61,11 @@ for (const lang of LANGS) {
     await context.addCookies([{ name: "lang", value: encodeURIComponent(Buffer.from(JSON.stringify(lang)).toString("base64")), url: baseURL! }]);
     const problems: string[] = [];
     for (const url of PAGES) {
-      await page.goto(url);
+      const res = await page.goto(url);
       await expect(page.locator("html")).toHaveAttribute("lang", lang);
+      // The HTML as sent: whole characters only (React 18's stream once left NUL bytes mid-word, ADR 027).
+      const raw = (await res!.body()).toString("utf8");
+      if (raw.includes("\u0000") || raw.includes("\uFFFD")) problems.push(`${url}: a NUL or broken character in the HTML`);
       const text = await page.locator("body").innerText();
       const shownKeys = keys.filter((k) => new RegExp(`(^|[^\\w])${k}([^\\w]|$)`).test(text));
       if (shownKeys.length) problems.push(`${url}: keys shown ${shownKeys.join(", ")}`);
