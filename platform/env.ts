@@ -10,6 +10,11 @@ export const platformEnvSchema = z.object({
     .refine((v) => /^postgres(ql)?:\/\//.test(v), "must be a postgres:// or postgresql:// URL")
     .optional(),
   DATA_DIR: z.string().min(1).default("./data"),
+  /** The embedded database's shared buffers (PGlite only; ADR 028): its memory floor. */
+  PGLITE_SHARED_BUFFERS: z
+    .string()
+    .regex(/^\d{1,4}[kMG]B$/, "must be a size such as 16MB")
+    .default("16MB"),
   /** Where feedback images are kept (never served publicly); default DATA_DIR/feedback. */
   FEEDBACK_DIR: z.string().min(1).optional(),
   OPERATOR_API_KEY: z.string().min(16, "must be at least 16 characters").optional(),

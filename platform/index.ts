@@ -20,7 +20,7 @@ export interface Platform {
 
 /** Opens the database, applies migrations, seeds an empty database, and returns the API. */
 export async function startPlatform(env: PlatformEnv = parsePlatformEnv()): Promise<Platform> {
-  const handle = await openDb({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
+  const handle = await openDb({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR, sharedBuffers: env.PGLITE_SHARED_BUFFERS });
   try {
     await handle.withLock(STARTUP_LOCK_KEY, async () => {
       await runMigrations(handle);

@@ -9,6 +9,7 @@ import postgres from "postgres";
 import * as schema from "./schema.js";
 import { statementCounter } from "../http/request-counts.js";
 import { markSoleWriter } from "./kept-reads.js";
+import { DEFAULT_SHARED_BUFFERS, pgliteModule } from "./pglite-wasm.js";
 
 export type Schema = typeof schema;
 /** Both drivers' databases share drizzle's PostgreSQL base; domain code sees only that. */
@@ -51,9 +52,11 @@ export interface OpenDbOptions {
   dataDir: string;
   /** PostgreSQL pool size (default 10); benchmarks with many clients raise it. */
   max?: number;
+  /** PGlite's shared buffers, e.g. "16MB" (pglite-wasm.ts, ADR 028); "128MB" is PGlite's own build. */
+  sharedBuffers?: string;
 }
 
-export async function openDb({ databaseUrl, dataDir, max = 10 }: OpenDbOptions): Promise<DbHandle> {
+export async function openDb({ databaseUrl, dataDir, max = 10, sharedBuffers = DEFAULT_SHARED_BUFFERS }: OpenDbOptions): Promise<DbHandle> {
   if (databaseUrl) {
     const client = postgres(databaseUrl, {
       max,
@@ -86,7 +89,9 @@ export async function openDb({ databaseUrl, dataDir, max = 10 }: OpenDbOptions):
     target = path.resolve(dataDir, "pglite");
     mkdirSync(target, { recursive: true });
   }
-  const client = new PGlite(target === "memory://" ? undefined : target);
+  // Our own compile of PGlite's module with fewer shared buffers (undefined: PGlite's stock one).
+  const wasmModule = sharedBuffers === "128MB" ? undefined : await pgliteModule(sharedBuffers);
+  const client = new PGlite({ ...(target === "memory://" ? {} : { dataDir: target }), ...(wasmModule ? { wasmModule } : {}) });
   await client.waitReady;
   const db: Database = drizzlePglite(client, { schema, logger: statementCounter });
   // PGlite's files take one process at a time: every write comes through this one (kept-reads.ts).
