@@ -1,34 +1,36 @@
 import { RemixBrowser } from "@remix-run/react";
-import i18next from "i18next";
 import { startTransition, StrictMode } from "react";
 import { hydrateRoot } from "react-dom/client";
-import { I18nextProvider, initReactI18next } from "react-i18next";
 import { parseTheme, RequestInfoProvider } from "~/components/request-info";
-import { i18nConfig } from "~/i18n";
+import { makeTranslation, TranslationProvider } from "~/components/translation";
+import { fallbackLanguage, supportedLanguages } from "~/i18n";
+import type { Messages } from "~/lib/translate";
 
 async function hydrate() {
   // The page is complete without scripts, so the translations are not inlined in it (they were a
   // third of the home page's HTML): the browser fetches the language's file once, cached like
   // any asset and keyed by the build's version, before it hydrates.
-  const lng = document.documentElement.lang || i18nConfig.fallbackLng;
-  const ns = i18nConfig.defaultNS;
-  const version = (window as { __remixManifest?: { version?: string } }).__remixManifest?.version ?? "";
-  const resources = await fetch(`/locales/${encodeURIComponent(lng)}/${ns}.json?v=${encodeURIComponent(version)}`)
-    .then((r) => (r.ok ? (r.json() as Promise<Record<string, string>>) : {}))
-    .catch(() => ({}));
-  await i18next.use(initReactI18next).init({ ...i18nConfig, lng, resources: { [lng]: { [ns]: resources } } });
   const html = document.documentElement;
+  const lng = supportedLanguages.includes(html.lang) ? html.lang : fallbackLanguage;
+  const version = (window as { __remixManifest?: { version?: string } }).__remixManifest?.version ?? "";
+  const messages = await fetch(`/locales/${encodeURIComponent(lng)}/common.json?v=${encodeURIComponent(version)}`)
+    .then((r) => (r.ok ? (r.json() as Promise<Messages>) : null))
+    .catch(() => null);
+  // Without its words the page would hydrate into bare keys: it stays as the server sent it, which
+  // works in full without scripts.
+  if (!messages) return;
+  const translation = makeTranslation(lng, messages);
   const requestInfo = { requestId: html.dataset.requestId ?? "unknown", theme: parseTheme(html.dataset.theme) };
 
   startTransition(() => {
     hydrateRoot(
       document,
       <RequestInfoProvider value={requestInfo}>
-        <I18nextProvider i18n={i18next}>
+        <TranslationProvider value={translation}>
           <StrictMode>
             <RemixBrowser />
           </StrictMode>
-        </I18nextProvider>
+        </TranslationProvider>
       </RequestInfoProvider>,
     );
   });

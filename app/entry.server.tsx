@@ -7,13 +7,11 @@ import {
   type LoaderFunctionArgs,
 } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
-import { createInstance } from "i18next";
 import { renderToPipeableStream } from "react-dom/server";
-import { I18nextProvider, initReactI18next } from "react-i18next";
 import { RequestInfoProvider } from "~/components/request-info";
+import { TranslationProvider } from "~/components/translation";
 import { getTheme } from "~/services/preferences.server";
-import { i18nConfig } from "~/i18n";
-import { getLocale, i18nServer, resources } from "~/services/i18n.server";
+import { getLocale, translationFor } from "~/services/i18n.server";
 import { getRequestId, labelRoute, logger } from "~/services/observability.server";
 import { env } from "~/services/env.server";
 import { RenderCache, visitorPage } from "~/services/render-cache.server";
@@ -79,23 +77,15 @@ export default async function handleRequest(
     }
   }
 
-  // Only a render needs the translations (a kept page has them in its markup already).
-  const instance = createInstance();
-  await instance.use(initReactI18next).init({
-    ...i18nConfig,
-    lng,
-    ns: i18nServer.getRouteNamespaces(remixContext),
-    resources,
-  });
 
   return new Promise<Response>((resolve, reject) => {
     let didError = false;
     // Whole documents only: pages must be complete for browsers without JavaScript.
     const { pipe, abort } = renderToPipeableStream(
       <RequestInfoProvider value={{ requestId, theme, nonce }}>
-        <I18nextProvider i18n={instance}>
+        <TranslationProvider value={translationFor(lng)}>
           <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
-        </I18nextProvider>
+        </TranslationProvider>
       </RequestInfoProvider>,
       {
         nonce,

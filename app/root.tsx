@@ -12,8 +12,7 @@ import {
   type ShouldRevalidateFunction,
 } from "@remix-run/react";
 import { useEffect, useRef, type ReactNode } from "react";
-import { useTranslation } from "react-i18next";
-import { useChangeLanguage } from "remix-i18next/react";
+import { useTranslation } from "~/components/translation";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { useRequestInfo } from "~/components/request-info";
 import { AppShell } from "~/components/shell";
@@ -83,6 +82,18 @@ function CloseDropdownsOnOutsideClick() {
 }
 
 /** Remembers the language in the browser too (spec: `lang` and `hisLang`) when scripts run. */
+/**
+ * The browser holds one language's file, the document's. Language changes reload the document
+ * (the forms to /preferences); should a navigation still bring another language (a `?lng=` link),
+ * load that document whole rather than show it in the old language.
+ */
+function useLanguageOfDocument(locale: string) {
+  const { i18n } = useTranslation();
+  useEffect(() => {
+    if (locale && locale !== i18n.language) window.location.reload();
+  }, [locale, i18n.language]);
+}
+
 function RememberLanguage({ locale }: { locale: string }) {
   useEffect(() => {
     try {
@@ -120,7 +131,7 @@ export function Layout({ children }: { children: ReactNode }) {
 
 export default function App() {
   const { locale } = useLoaderData<typeof loader>();
-  useChangeLanguage(locale);
+  useLanguageOfDocument(locale);
   return (
     <>
       <ScrollToTopOnNavigate />

@@ -1,6 +1,6 @@
 import { Link, useLocation, useSearchParams } from "@remix-run/react";
 import type { ReactNode } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/components/translation";
 import { formatBalance } from "~/lib/format";
 import * as a from "~/styles/agent.css";
 import * as s from "~/styles/shell.css";

@@ -1,7 +1,7 @@
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { Form } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/components/translation";
 import { changePasswordSchema } from "~/lib/auth-schemas";
 import * as h from "~/styles/home.css";
 import * as s from "~/styles/shell.css";

@@ -1,5 +1,5 @@
 import { Form } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/components/translation";
 import * as h from "~/styles/home.css";
 import * as s from "~/styles/shell.css";
 import { CsrfInput } from "./csrf";

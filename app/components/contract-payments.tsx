@@ -1,6 +1,6 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/components/translation";
 import { Pager, PeriodControls } from "~/components/period-controls";
 import type { AgentFlag } from "~/lib/agent-pages";
 import { formatBalance, formatDate, formatDateTime } from "~/lib/format";

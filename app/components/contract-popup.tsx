@@ -1,5 +1,5 @@
 import { Form, useLocation, useRouteLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/components/translation";
 import { schemeKey } from "~/lib/agent-pages";
 import type { ContractState, ContractView } from "~/services/contracts.server";
 import * as m from "~/styles/member.css";

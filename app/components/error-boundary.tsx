@@ -1,6 +1,6 @@
 import { isRouteErrorResponse, useRouteError } from "@remix-run/react";
 import { Form } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/components/translation";
 import * as sh from "~/styles/shell.css";
 import { safeRedirect } from "~/lib/safe-redirect";
 import { CsrfInput } from "./csrf";

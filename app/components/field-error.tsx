@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/components/translation";
 import * as s from "~/styles/shell.css";
 
 /** Field errors are i18n keys; shown under their field and tied to it for screen readers. */

@@ -1,5 +1,5 @@
 import { Link } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/components/translation";
 import * as s from "~/styles/shell.css";
 import { vendorImage } from "~/lib/vendors";
 import type { RootData } from "./header";

@@ -1,5 +1,5 @@
 import { getInputProps, type FieldMetadata } from "@conform-to/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/components/translation";
 import * as s from "~/styles/shell.css";
 import { FieldError } from "./field-error";
 

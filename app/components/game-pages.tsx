@@ -1,5 +1,5 @@
 import { Form, Link, useLoaderData, useLocation, useSearchParams } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/components/translation";
 import { supportedLanguages } from "~/i18n";
 import { vendorHref, type NavEntry } from "~/lib/navigation";
 import { formatBalance, formatNumber } from "~/lib/format";

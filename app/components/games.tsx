@@ -1,6 +1,6 @@
 import { Link, useFetcher, useLocation, useRouteLoaderData } from "@remix-run/react";
 import { useCallback, useEffect, useRef, useState, type MouseEvent } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/components/translation";
 import { supportedLanguages } from "~/i18n";
 import { FAVOURITE_THROTTLE_MS, FAVOURITE_NOTICE_PARAM, type FavouriteRefusal } from "~/lib/favourites";
 import { funHref, launchHref } from "~/lib/launch";

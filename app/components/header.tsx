@@ -1,6 +1,6 @@
 import { Form, Link, NavLink, useLocation, useRouteLoaderData, useSearchParams } from "@remix-run/react";
 import { useEffect, useRef } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/components/translation";
 import { CsrfInput } from "./csrf";
 import { formatBalance, formatMoney } from "~/lib/format";
 import { DROPDOWN_VENDORS, vendorHref, type NavEntry } from "~/lib/navigation";

@@ -1,6 +1,6 @@
 import { Form, Link } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/components/translation";
 import { CsrfInput } from "./csrf";
 import { formatClock, formatNumber, formatWinAmount } from "~/lib/format";
 import { formatJackpot, jackpotValueAt, type JackpotPool } from "~/lib/jackpot";

@@ -1,6 +1,6 @@
 import { Form } from "@remix-run/react";
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/components/translation";
 import { localiseNumbersIn } from "~/lib/format";
 import { diceOdds, parseDiceTarget, type GameBets, type Pick, type Spot } from "~/lib/house-bets";
 import * as h from "~/styles/house.css";

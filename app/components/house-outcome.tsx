@@ -1,5 +1,5 @@
 import { Fragment, type ReactNode } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/components/translation";
 import { CardFace, SlotSymbolArt } from "./game-art";
 import { formatHundredths, formatNumber, formatOdds } from "~/lib/format";
 import { describeBet, fromMinor, rouletteColour, toMinor, type Label } from "~/lib/house-bets";

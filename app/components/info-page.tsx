@@ -1,5 +1,5 @@
 import { useSearchParams } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/components/translation";
 
 /**
  * A page whose content other work fills in (join, points mall, lottery and game frames): its

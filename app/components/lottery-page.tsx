@@ -1,6 +1,6 @@
 import { Form, Link, useActionData, useLoaderData, useNavigation, useRevalidator } from "@remix-run/react";
 import { useEffect, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/components/translation";
 import { formatNumber, formatOdds, formatPercent } from "~/lib/format";
 import { CsrfInput } from "~/components/csrf";
 import { FieldError } from "~/components/field-error";

@@ -1,6 +1,6 @@
 import { Form } from "@remix-run/react";
 import { useEffect, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/components/translation";
 import { formatBalance, formatDate, formatDateTime, formatMoney } from "~/lib/format";
 import * as m from "~/styles/member.css";
 import * as s from "~/styles/shell.css";

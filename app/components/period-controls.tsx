@@ -1,6 +1,6 @@
 import { Form, Link, useSearchParams } from "@remix-run/react";
 import type { ReactNode } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/components/translation";
 import { formatNumber } from "~/lib/format";
 import { presetPeriods, type Period, type PeriodView } from "~/lib/periods";
 import * as m from "~/styles/member.css";

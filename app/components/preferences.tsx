@@ -1,5 +1,5 @@
 import { Form, useLocation } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/components/translation";
 import { CsrfInput } from "./csrf";
 import { LANGUAGES } from "~/i18n";
 import * as s from "~/styles/shell.css";

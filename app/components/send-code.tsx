@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/components/translation";
 import * as s from "~/styles/shell.css";
 import { useMoneyFormat } from "./money";
 

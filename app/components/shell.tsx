@@ -1,6 +1,6 @@
 import { useMatches } from "@remix-run/react";
 import type { ReactNode } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/components/translation";
 import * as s from "~/styles/shell.css";
 import { SiteFooter } from "./footer";
 import { SiteHeader, TabBar, useRootData } from "./header";

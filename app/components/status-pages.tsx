@@ -1,6 +1,6 @@
 import { Link, useLocation } from "@remix-run/react";
 import type { ReactNode } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/components/translation";
 import * as p from "~/styles/pages.css";
 
 function StateCard({ title, children, testId }: { title: string; children: ReactNode; testId: string }) {

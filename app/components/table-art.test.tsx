@@ -1,10 +1,9 @@
-import { createInstance } from "i18next";
 import { renderToStaticMarkup } from "react-dom/server";
-import { I18nextProvider, initReactI18next } from "react-i18next";
 import { describe, expect, it, vi } from "vitest";
 import en from "../../public/locales/en/common.json";
 import es from "../../public/locales/es/common.json";
 import { GameOutcome, OutcomeSummary } from "./house-outcome";
+import { makeTranslation, TranslationProvider } from "./translation";
 import { DiceScaleArt, DieArt, EUROPEAN_WHEEL, RouletteArt, scaleX, wheelNeighbours } from "./table-art";
 import { rouletteColour } from "~/lib/house-bets";
 
@@ -17,12 +16,10 @@ vi.mock("~/styles/house.css", () => ({
 // The member centre's money formatting pulls in the page shell; the outcomes need none of it.
 vi.mock("./money", () => ({ useMoneyFormat: () => ({ amount: (a: string) => a }) }));
 
-const i18n = createInstance();
-await i18n.use(initReactI18next).init({ lng: "en", resources: { en: { common: en } }, defaultNS: "common", interpolation: { escapeValue: false } });
-const html = (node: React.ReactNode) => renderToStaticMarkup(<I18nextProvider i18n={i18n}>{node}</I18nextProvider>);
-const i18nEs = createInstance();
-await i18nEs.use(initReactI18next).init({ lng: "es", resources: { es: { common: es } }, defaultNS: "common", interpolation: { escapeValue: false } });
-const htmlEs = (node: React.ReactNode) => renderToStaticMarkup(<I18nextProvider i18n={i18nEs}>{node}</I18nextProvider>);
+const inEnglish = makeTranslation("en", en);
+const html = (node: React.ReactNode) => renderToStaticMarkup(<TranslationProvider value={inEnglish}>{node}</TranslationProvider>);
+const inSpanish = makeTranslation("es", es);
+const htmlEs = (node: React.ReactNode) => renderToStaticMarkup(<TranslationProvider value={inSpanish}>{node}</TranslationProvider>);
 
 const count = (s: string, needle: string) => s.split(needle).length - 1;
 /** The faces of the dice in a piece of markup, in order, each checked against its pip count. */

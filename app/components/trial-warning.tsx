@@ -1,5 +1,5 @@
 import { Link } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/components/translation";
 import * as s from "~/styles/shell.css";
 
 /** Spec §4/§8: a trial member tries something that needs a real account. */

@@ -1,6 +1,6 @@
 import { useMatches } from "@remix-run/react";
 import { useEffect, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/components/translation";
 import { useEventSource } from "remix-utils/sse/react";
 import * as ms from "~/styles/messages.css";
 import * as s from "~/styles/shell.css";

@@ -1,6 +1,6 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/components/translation";
 import { ChangePasswordForm } from "~/components/change-password";
 import { RouteErrorBoundary } from "~/components/error-boundary";
 import { Popup } from "~/components/popup";

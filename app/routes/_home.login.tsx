@@ -2,7 +2,7 @@ import { parseWithZod } from "@conform-to/zod";
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { CsrfInput } from "~/components/csrf";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/components/translation";
 import { z } from "zod";
 import { FieldError } from "~/components/field-error";
 import { useRootData } from "~/components/header";

@@ -1,6 +1,6 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/components/translation";
 import { FigureCards } from "~/components/agent";
 import { PendingContracts } from "~/components/contract-popup";
 import { RouteErrorBoundary } from "~/components/error-boundary";

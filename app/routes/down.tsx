@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/components/translation";
 import { RouteErrorBoundary } from "~/components/error-boundary";
 import { useRootData } from "~/components/header";
 import * as s from "~/styles/shell.css";

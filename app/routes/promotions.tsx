@@ -1,7 +1,7 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/components/translation";
 import { RouteErrorBoundary } from "~/components/error-boundary";
 import { useMoneyFormat } from "~/components/money";
 import { PromoActionForm, PromoStatus } from "~/components/promo-action";

@@ -1,7 +1,7 @@
 import { safeRedirect } from "~/lib/safe-redirect";
 import { json, redirect, type HeadersFunction, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/components/translation";
 import { RouteErrorBoundary } from "~/components/error-boundary";
 import { GameGrid } from "~/components/games";
 import { Popup } from "~/components/popup";

@@ -1,5 +1,6 @@
 import { RemixI18Next } from "remix-i18next/server";
 import { fallbackLanguage, i18nConfig, supportedLanguages } from "~/i18n";
+import { makeTranslation, type Translation } from "~/components/translation";
 import { appCookie } from "./cookies.server";
 import l_es from "../../public/locales/es/common.json";
 import l_en from "../../public/locales/en/common.json";
@@ -109,3 +110,16 @@ export const i18nServer = new RemixI18Next({
   },
   i18next: { ...i18nConfig, resources },
 });
+
+const translations = new Map<string, Translation>();
+
+/** The components' translator for a language (ADR 029), made once per language. */
+export function translationFor(language: string): Translation {
+  let translation = translations.get(language);
+  if (!translation) {
+    const own = resources[language as keyof typeof resources] ?? resources[fallbackLanguage];
+    translation = makeTranslation(language, own.common, { language: fallbackLanguage, messages: resources[fallbackLanguage].common });
+    translations.set(language, translation);
+  }
+  return translation;
+}

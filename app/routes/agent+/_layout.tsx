@@ -1,6 +1,6 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { NavLink, Outlet } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/components/translation";
 import { RouteErrorBoundary } from "~/components/error-boundary";
 import { useRootData } from "~/components/header";
 import { AGENT_PAGES } from "~/lib/agent-pages";

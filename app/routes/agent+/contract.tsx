@@ -1,6 +1,6 @@
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/components/translation";
 import { ContractTerms, DecisionForm, TierText, actionKey, schemeKey, statusKey } from "~/components/contract-popup";
 import { CsrfInput } from "~/components/csrf";
 import { useMoneyFormat } from "~/components/money";

@@ -1,5 +1,5 @@
 import { NavLink, Outlet } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/components/translation";
 import { useRootData } from "~/components/header";
 import { CountBadge, UnreadBadge, usePageUnreadCount, useUnreadCount } from "~/components/unread-badge";
 import { MEMBER_PAGES } from "~/lib/member-pages";

@@ -1,6 +1,6 @@
 import { json, redirect, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/components/translation";
 import { RouteErrorBoundary } from "~/components/error-boundary";
 import { useMoneyFormat } from "~/components/money";
 import { TrialWarning } from "~/components/trial-warning";

@@ -1,6 +1,6 @@
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/components/translation";
 import { z } from "zod";
 import { ChangePasswordForm } from "~/components/change-password";
 import { ContactForm, type ContactKind, type ContactResult } from "~/components/contact-form";
