@@ -106,3 +106,34 @@ for (const lang of LANGS) {
     expect(problems, problems.join("\n")).toEqual([]);
   });
 }
+
+test("without its language file a page stays as served, words and all, rather than hydrate into keys (ADR 029)", async ({ page }, testInfo) => {
+  test.skip(testInfo.project.use.javaScriptEnabled === false, "hydration needs scripts");
+  await page.context().addCookies([{ name: "lang", value: encodeURIComponent(Buffer.from(JSON.stringify("ar")).toString("base64")), url: testInfo.project.use.baseURL ?? "http://localhost:3210" }]);
+  await page.route("**/locales/**", (route) => route.abort());
+  const served = await (await page.request.get("/")).text();
+  await page.goto("/");
+  // The entry script ran and gave up: no router in the page, and the served words are still there.
+  await expect.poll(() => page.evaluate(() => document.readyState)).toBe("complete");
+  await page.waitForTimeout(500);
+  expect(await page.evaluate(() => "__remixRouter" in window)).toBe(false);
+  const text = await page.locator("body").innerText();
+  expect(keys.filter((k) => new RegExp(`\\b${k}\\b`).test(text))).toEqual([]);
+  expect(served).toContain('lang="ar"');
+  await expect(page.locator("html")).toHaveAttribute("lang", "ar");
+});
+
+test("with its language file the page hydrates in the page's language, with no hydration warning", async ({ page }, testInfo) => {
+  test.skip(testInfo.project.use.javaScriptEnabled === false, "hydration needs scripts");
+  const messages: string[] = [];
+  page.on("console", (m) => {
+    if (m.type() === "error" || m.type() === "warning") messages.push(m.text());
+  });
+  await page.context().addCookies([{ name: "lang", value: encodeURIComponent(Buffer.from(JSON.stringify("ru")).toString("base64")), url: testInfo.project.use.baseURL ?? "http://localhost:3210" }]);
+  await page.goto("/rng");
+  await expect.poll(() => page.evaluate(() => "__remixRouter" in window)).toBe(true);
+  await page.waitForLoadState("networkidle");
+  expect(messages.filter((m) => /hydrat|did not match|server rendered/i.test(m))).toEqual([]);
+  const text = await page.locator("body").innerText();
+  expect(keys.filter((k) => new RegExp(`\\b${k}\\b`).test(text))).toEqual([]);
+});
