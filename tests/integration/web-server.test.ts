@@ -75,12 +75,22 @@ describe.runIf(built)("the web server behind npm start (ADR 015): what it sends,
 
   it("serves a built asset with immutable caching, gzipped, and a missing file as the site's 404 page", async () => {
     const home = (await get(`${base}/rng`, { "accept-encoding": "identity" })).body.toString("utf8");
-    const asset = /src="(\/build\/[^"]+\.js)"/.exec(home)?.[1] ?? /href="(\/build\/[^"]+\.js)"/.exec(home)![1]!;
-    const r = await get(`${base}${asset}`, { "accept-encoding": "gzip" });
-    expect(r.status).toBe(200);
-    expect(r.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
-    expect(r.headers["content-encoding"]).toBe("gzip");
-    expect(gunzipSync(r.body).length).toBeGreaterThan(r.body.length);
+    const assets = [...new Set([...home.matchAll(/(?:src|href)="(\/build\/[^"]+\.js)"/g)].map((m) => m[1]!))];
+    expect(assets.length).toBeGreaterThan(1);
+    let gzipped = 0;
+    for (const asset of assets) {
+      const r = await get(`${base}${asset}`, { "accept-encoding": "gzip" });
+      expect(r.status).toBe(200);
+      expect(r.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
+      const body = r.headers["content-encoding"] === "gzip" ? gunzipSync(r.body) : r.body;
+      // Whole answers under 1 KiB go out as they are (the gzip would cost more than it saves).
+      if (body.length >= 1024) {
+        expect(r.headers["content-encoding"], asset).toBe("gzip");
+        expect(body.length).toBeGreaterThan(r.body.length);
+        gzipped++;
+      }
+    }
+    expect(gzipped).toBeGreaterThan(0);
     const missing = await get(`${base}/images/no-such-file.png`, { "accept-encoding": "gzip" });
     expect(missing.status).toBe(404);
   });
