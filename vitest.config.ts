@@ -1,3 +1,4 @@
+import { availableParallelism } from "node:os";
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
 
@@ -13,6 +14,11 @@ export default defineConfig({
     environment: "node",
     include: ["app/**/*.test.{ts,tsx}", "platform/**/*.test.ts", "tests/unit/**/*.test.ts", "tests/integration/**/*.test.ts"],
     exclude: ["node_modules", "build", "tests/e2e/**"],
+    // Vitest's default is one worker fewer than the cores: one worker on a 2-core machine, where
+    // the files then ran one after another (290 s). Much of a file's time is waiting on a database
+    // or a timer, so one per core keeps both busy (196 s on the same machine).
+    maxWorkers: Math.max(2, availableParallelism()),
+    minWorkers: 1,
     testTimeout: 30_000,
     hookTimeout: 60_000,
     env: { NODE_ENV: "test", LOG_LEVEL: "silent" },
