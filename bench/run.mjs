@@ -16,7 +16,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "no
 import http from "node:http";
 import { loadavg, tmpdir, cpus } from "node:os";
 import path from "node:path";
-import { gunzipSync } from "node:zlib";
+import { everyRoute, measurePageWeight } from "./page-weight.mjs";
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const REPEAT = Number(process.env.BENCH_REPEAT ?? 3);
@@ -27,7 +27,7 @@ const TEMPLATE_PORT = PORT + 1;
 const JACKPOT_ROUNDS = Number(process.env.BENCH_JACKPOT_ROUNDS ?? 1_000_000);
 const MOBILE_UA =
   "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36";
-const HOUSE_GAME = "/house/HOUSE_ROULETTE";
+const OPERATOR_KEY = "bench-operator-key-0123456789";
 
 const app = `http://127.0.0.1:${PORT}`;
 const template = `http://127.0.0.1:${TEMPLATE_PORT}`;
@@ -37,7 +37,7 @@ const children = [];
 function startApp() {
   const args = SERVER === "own" ? ["server/index.mjs", "build/index.js"] : ["node_modules/@remix-run/serve/dist/cli.js", "build/index.js"];
   const child = spawn(process.execPath, args, {
-    env: { ...process.env, PORT: String(PORT), DATA_DIR: dataDir, LOG_LEVEL: "silent", NODE_ENV: "production" },
+    env: { ...process.env, PORT: String(PORT), DATA_DIR: dataDir, LOG_LEVEL: "silent", NODE_ENV: "production", OPERATOR_API_KEY: OPERATOR_KEY },
     stdio: "ignore",
   });
   children.push(child);
@@ -124,23 +124,6 @@ function rssMiB(pid) {
   }
 }
 
-/** Bytes of a page as served (gzip when the server compresses), and the JS and CSS it links. */
-async function weight(pathname) {
-  const gz = { "accept-encoding": "gzip" };
-  const page = await get(app + pathname, { headers: gz });
-  if (page.status !== 200) return { status: page.status };
-  const raw = page.headers["content-encoding"] === "gzip" ? gunzipSync(page.body) : page.body;
-  const html = raw.toString("utf8");
-  const assets = new Set([...html.matchAll(/"(\/build\/[^"]+\.(?:css|js))"/g)].map((m) => m[1]));
-  const out = { htmlRaw: raw.length, htmlServed: page.body.length, htmlEncoding: page.headers["content-encoding"] ?? "identity", js: 0, css: 0, jsEncodings: new Set() };
-  for (const a of assets) {
-    const res = await get(app + a, { headers: gz });
-    out[a.endsWith(".js") ? "js" : "css"] += res.body.length;
-    out.jsEncodings.add(res.headers["content-encoding"] ?? "identity");
-  }
-  return out;
-}
-
 const kib = (n) => (n / 1024).toFixed(1);
 const f = (n, d = 0) => (Number.isFinite(n) ? n.toFixed(d) : "–");
 const rows = [];
@@ -202,19 +185,21 @@ try {
   row(`\`/rng\` (search, 10,000 games) p97.5 at half of peak (${f(rngPeak / 2, 1)} req/s), paced`, `p50 ${f(medOf(rngRuns, "p50"), 1)} ms, **p97.5 ${f(medOf(rngRuns, "p975"), 1)} ms**, max ${f(Math.max(...rngRuns.map((x) => x.max)), 1)} ms`, `peak ${f(rngPeak, 1)} req/s`);
   row(`\`/\` p97.5 at half of peak (${f(homePeak / 2, 1)} req/s), paced`, `p50 ${f(medOf(homeRuns, "p50"), 1)} ms, **p97.5 ${f(medOf(homeRuns, "p975"), 1)} ms**, max ${f(Math.max(...homeRuns.map((x) => x.max)), 1)} ms`, "");
 
-  // Bytes as served.
-  for (const [name, p] of [["/", "/"], ["/rng", "/rng"], ["/login", "/login"], ["house game", HOUSE_GAME]]) {
-    const w = await weight(p);
-    if (w.status) {
-      row(`${name}`, `answers ${w.status} to a visitor: not weighed`, "");
-      continue;
-    }
+  // Bytes as a phone gets them (bench/page-weight.mjs): Chromium, nothing cached, with and without scripts.
+  for (const w of await measurePageWeight(app, SERVER === "own" ? OPERATOR_KEY : null)) {
     row(
-      `${name}: HTML raw / as served (${w.htmlEncoding}); JS, CSS as served (${[...w.jsEncodings].join(",")})`,
-      `HTML ${kib(w.htmlRaw)} / ${kib(w.htmlServed)} KiB; JS **${kib(w.js)} KiB**, CSS ${kib(w.css)} KiB`,
-      "",
+      `${w.pathname}${w.member ? " (logged in)" : ""}: JS with scripts (${w.files} files, ${w.encodings}); HTML without scripts, as read / as sent (${w.html.encoding})`,
+      `JS **${kib(w.js)} KiB**, CSS ${kib(w.css)} KiB, language file ${kib(w.language)} KiB; HTML **${kib(w.html.raw)}** / ${kib(w.html.served)} KiB, of which inline scripts ${kib(w.html.inline)} KiB`,
+      w.status === 200 && w.hydrated ? "" : `status ${w.status}${w.hydrated ? "" : ", not hydrated"}`,
     );
   }
+  const routes = await everyRoute();
+  const over = routes.filter((r) => r.br > 100 * 1024);
+  row(
+    `every route of the build (${routes.length}): scripts of a first visit, brotli / gzip as the server sends them`,
+    `heaviest ${routes[0].id}: **${kib(routes[0].br)}** / ${kib(routes[0].gz)} KiB; lightest ${kib(routes.at(-1).br)} KiB`,
+    over.length ? `${over.length} over 100 KiB: ${over.slice(0, 6).map((r) => `${r.id.replace("routes/", "")} ${kib(r.br)}`).join(", ")}${over.length > 6 ? ", …" : ""}` : "none over 100 KiB",
+  );
   row("server RSS (PGlite default): idle after warm-up / max under the load above", `${f(rssIdle)} / ${f(rssMax)} MiB`, "");
   row("server start to ready (fresh data directory: migrations and the demo seed)", `${f(readyMs / 1000, 1)} s`, "");
 

@@ -3,7 +3,7 @@ import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import http from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { gunzipSync } from "node:zlib";
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { freePort, root, startNode, waitFor, WEB_SERVER } from "./servers";
 
 const built = existsSync(path.join(root, "build/index.js"));
@@ -93,5 +93,29 @@ describe.runIf(built)("the web server behind npm start (ADR 015): what it sends,
     expect(gzipped).toBeGreaterThan(0);
     const missing = await get(`${base}/images/no-such-file.png`, { "accept-encoding": "gzip" });
     expect(missing.status).toBe(404);
+  });
+
+  it("sends brotli to a browser that takes it, the same bytes as gzip and as identity, and honours q=0", async () => {
+    const home = (await get(`${base}/rng`, { "accept-encoding": "identity" })).body.toString("utf8");
+    const assets = [...new Set([...home.matchAll(/(?:src|href)="(\/build\/[^"]+\.js)"/g)].map((m) => m[1]!))];
+    let brotli = 0;
+    for (const asset of assets) {
+      const plain = await get(`${base}${asset}`, { "accept-encoding": "identity" });
+      expect(plain.headers["content-encoding"]).toBeUndefined();
+      if (plain.body.length < 1024) continue;
+      // What Chromium asks for, on plain HTTP too.
+      const br = await get(`${base}${asset}`, { "accept-encoding": "gzip, deflate, br, zstd" });
+      expect(br.headers["content-encoding"], asset).toBe("br");
+      expect(br.headers.vary).toContain("Accept-Encoding");
+      expect(Number(br.headers["content-length"])).toBe(br.body.length);
+      expect(brotliDecompressSync(br.body).equals(plain.body)).toBe(true);
+      const gz = await get(`${base}${asset}`, { "accept-encoding": "gzip" });
+      expect(gunzipSync(gz.body).equals(plain.body)).toBe(true);
+      expect(br.body.length).toBeLessThan(gz.body.length);
+      const refused = await get(`${base}${asset}`, { "accept-encoding": "br;q=0, gzip;q=1" });
+      expect(refused.headers["content-encoding"]).toBe("gzip");
+      brotli++;
+    }
+    expect(brotli).toBeGreaterThan(0);
   });
 });
