@@ -1,8 +1,7 @@
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod";
 import { Form } from "@remix-run/react";
 import { useTranslation } from "~/components/translation";
-import { changePasswordSchema } from "~/lib/auth-schemas";
+import { useSchemaValidation } from "~/lib/validation";
 import * as h from "~/styles/home.css";
 import * as s from "~/styles/shell.css";
 import { CsrfInput } from "./csrf";
@@ -22,12 +21,13 @@ export function ChangePasswordForm({
   hint?: { key: string; bounds: string } | null;
 }) {
   const { t } = useTranslation();
+  const validation = useSchemaValidation(() => import("~/lib/auth-schemas"), (schemas) => schemas.changePasswordSchema);
   const [form, fields] = useForm({
     id: "change-password",
     lastResult,
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: changePasswordSchema }),
+    onValidate: validation.onValidate,
   });
   const field = (f: typeof fields.newPassword, label: string, autoComplete: string, rule: typeof hint = null) => {
     const ruleId = `${f.id}-rule`;
@@ -47,7 +47,7 @@ export function ChangePasswordForm({
     );
   };
   return (
-    <Form method="post" action={action} className={h.formGrid} {...getFormProps(form)} data-testid="change-password-form">
+    <Form method="post" action={action} className={h.formGrid} {...getFormProps(form)} onFocus={validation.load} data-testid="change-password-form">
       <CsrfInput />
       {forced ? <input type="hidden" name="forced" value="on" /> : null}
       {form.errors?.length ? (

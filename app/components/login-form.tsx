@@ -1,9 +1,8 @@
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod";
 import { Form, useLocation } from "@remix-run/react";
 import { useRef, useState } from "react";
 import { useTranslation } from "~/components/translation";
-import { loginSchema } from "~/lib/auth-schemas";
+import { useSchemaValidation } from "~/lib/validation";
 import * as s from "~/styles/shell.css";
 import { CsrfInput } from "./csrf";
 import { FieldError } from "./field-error";
@@ -36,12 +35,13 @@ export function LoginForm({
   const { modes, mode } = useLoginModes(modules);
   const location = useLocation();
   const redirectTo = new URLSearchParams(location.search).get("redirectTo") ?? "";
+  const validation = useSchemaValidation(() => import("~/lib/auth-schemas"), (schemas) => schemas.loginSchema);
   const [form, fields] = useForm({
     id: idPrefix,
     lastResult,
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: loginSchema }),
+    onValidate: validation.onValidate,
   });
   const [captchaKey, setCaptchaKey] = useState(0);
   const lastRefresh = useRef(0);
@@ -56,6 +56,7 @@ export function LoginForm({
         className={full ? s.stackForm : s.inlineForm}
         aria-label={t("login_title")}
         {...getFormProps(form)}
+        onFocus={validation.load}
       >
         <CsrfInput />
         <input type="hidden" name="type" value={mode} />

@@ -1,24 +1,11 @@
 import { getFormProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod";
 import { Form, Link } from "@remix-run/react";
 import { useTranslation } from "~/components/translation";
-import { z } from "zod";
 import { CsrfInput } from "~/components/csrf";
 import { FieldError } from "~/components/field-error";
+import { useSchemaValidation } from "~/lib/validation";
 import * as m from "~/styles/member.css";
 import * as s from "~/styles/shell.css";
-
-/** The promotion action form's fields; the server parses the same schema. */
-export const promoActionSchema = z.object({
-  intent: z.enum(["join", "claim", "apply"]),
-  id: z.coerce.number().int().positive(),
-  comment: z
-    .string({ required_error: "promo_err_comment_required" })
-    .trim()
-    .refine((v) => [...v].length <= 140, "promo_err_comment_long")
-    .optional(),
-  back: z.string().max(300).optional(),
-});
 
 /** What a member can do for a promotion in its status (spec §4): the action, or none. */
 export function actionFor(rule: string, status: string): "join" | "claim" | "apply" | null {
@@ -57,11 +44,12 @@ export function PromoActionForm({
 }) {
   const { t } = useTranslation();
   const kind = actionFor(promo.rule, promo.status);
+  const validation = useSchemaValidation(() => import("~/lib/promo-schemas"), (schemas) => schemas.promoActionSchema);
   const [form, fields] = useForm({
     id: `promo-${promo.id}`,
     lastResult,
     shouldValidate: "onSubmit",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: promoActionSchema }),
+    onValidate: validation.onValidate,
   });
   if (!kind) return form.errors?.length ? <FormErrorLine errors={form.errors} /> : null;
   if (!loggedIn) {
@@ -74,7 +62,7 @@ export function PromoActionForm({
     );
   }
   return (
-    <Form method="post" action={action} className={m.formStack} {...getFormProps(form)} data-testid="promo-action-form" aria-label={promo.title}>
+    <Form method="post" action={action} className={m.formStack} {...getFormProps(form)} onFocus={validation.load} data-testid="promo-action-form" aria-label={promo.title}>
       <CsrfInput />
       <input type="hidden" name="intent" value={kind} />
       <input type="hidden" name="id" value={promo.id} />

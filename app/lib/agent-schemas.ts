@@ -1,13 +1,5 @@
 import { z } from "zod";
-
-/** A rebate in percent with at most two decimals ("0.8", "1.20"). */
-export const REBATE_PATTERN = /^\d{1,2}(\.\d{1,2})?$/;
-
-/** Compares two rebate texts as basis points (no floating point). */
-export function rebateBp(text: string): number {
-  const [whole, frac = ""] = text.split(".");
-  return Number(whole) * 100 + Number(frac.padEnd(2, "0").slice(0, 2));
-}
+import { rebateBp, REBATE_PATTERN } from "./agent-fields";
 
 const rebate = (max?: string) =>
   z
@@ -38,19 +30,3 @@ export const downlineTransferSchema = z.object({
   paymentPassword: z.string({ required_error: "err_payment_password_required" }).min(1, "err_payment_password_required").max(100),
   reference: z.string().regex(/^[A-Za-z0-9_-]{8,80}$/),
 });
-
-/** Platform refusals of the agent calls → i18n keys shown beside the field. */
-export function agentFieldMessage(failure: { kind: string; max?: string; min?: string; patternId?: string }, fallback: (f: { kind: string }) => string): string {
-  switch (failure.kind) {
-    case "rebate_format":
-      return "agent_err_rebate_format";
-    case "rebate_above":
-      return `agent_err_rebate_above|${failure.max ?? ""}`;
-    case "rebate_below":
-      return `agent_err_rebate_below|${failure.min ?? ""}`;
-    case "not_direct":
-      return "agent_err_not_direct";
-    default:
-      return fallback(failure);
-  }
-}

@@ -8,7 +8,7 @@
  * Field names: `a_<spot>` is a spot's amount, `p_<pick>` the chosen option of a pick spot,
  * `d_kind` and `d_target` the dice bet's side and target.
  */
-import { AMOUNT_PATTERN, normaliseAmount } from "./money-schemas";
+import { AMOUNT_PATTERN, normaliseAmount } from "./money-fields";
 
 /** A label: an i18n key with its arguments, plain text (numbers), or parts joined. */
 export type Label = { key: string; args?: Record<string, string | number> } | { text: string } | { parts: Label[]; sep: string };

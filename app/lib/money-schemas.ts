@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { isAmount, MAIN_WALLET, normaliseAmount } from "./money-fields";
 
 /**
  * The member centre's money forms (deposit, withdraw, payment password, bank account, payout
@@ -7,16 +8,6 @@ import { z } from "zod";
  * platform's to enforce; these catch what can be caught before a round trip.
  */
 
-/** A positive amount with at most two decimals, as typed ("25", "25.5", "25.50"). */
-export const AMOUNT_PATTERN = /^\d{1,12}(\.\d{1,2})?$/;
-
-/** The amount as the platform takes it: a decimal comma ("25,50", as many locales write it) becomes a point. */
-export function normaliseAmount(text: string): string {
-  const v = text.trim();
-  return /^\d{1,12},\d{1,2}$/.test(v) ? v.replace(",", ".") : v;
-}
-
-const isAmount = (v: string) => AMOUNT_PATTERN.test(v) && /[1-9]/.test(v);
 
 export const amountField = z
   .string({ required_error: "err_empty" })
@@ -83,8 +74,6 @@ export const receiptFormSchema = z
 
 /** The form's own key for the platform's idempotency (made by the loader, so a double submit is one transfer). */
 export const referenceField = z.string({ required_error: "err_correct_info" }).regex(/^[A-Za-z0-9_-]{8,80}$/, "err_correct_info");
-
-export const MAIN_WALLET = "MAIN";
 
 export const walletTransferSchema = z
   .object({

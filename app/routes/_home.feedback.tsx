@@ -7,26 +7,16 @@ import { z } from "zod";
 import { CsrfInput } from "~/components/csrf";
 import { Popup } from "~/components/popup";
 import { formatNumber } from "~/lib/format";
-import { FEEDBACK_MAX_CHARS, FEEDBACK_MAX_IMAGES, FEEDBACK_MIN_CHARS, FEEDBACK_TYPES, contentProblem } from "#platform/feedback/rules.js";
+import { FEEDBACK_MAX_CHARS, FEEDBACK_MAX_IMAGES, FEEDBACK_MIN_CHARS, FEEDBACK_TYPES } from "#platform/feedback/rules.js";
 import { getUser } from "~/services/auth.server";
 import { validateCSRF } from "~/services/csrf.server";
+import { feedbackSchema } from "~/lib/feedback-schema";
+import { useSchemaValidation } from "~/lib/validation";
 import { parseFeedbackPost } from "~/services/feedback.server";
 import { callPlatform, PlatformError } from "~/services/platform.server";
 import { getSessionToken } from "~/services/session.server";
 import * as m from "~/styles/member.css";
 import * as s from "~/styles/shell.css";
-
-/** The same rules in the browser (scripts on) and on the server; images are judged by the platform. */
-const feedbackSchema = z.object({
-  type: z.enum(FEEDBACK_TYPES, { errorMap: () => ({ message: "fb_err_type" }) }),
-  content: z
-    .string({ required_error: "fb_err_content_required" })
-    .transform((v) => v.trim())
-    .superRefine((v, ctx) => {
-      const problem = contentProblem(v);
-      if (problem) ctx.addIssue({ code: z.ZodIssueCode.custom, message: problem });
-    }),
-});
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await getUser(request);
@@ -98,13 +88,14 @@ export default function FeedbackPopup() {
   const { t } = useTranslation();
   const data = useLoaderData<typeof loader>();
   const acted = useActionData<typeof action>();
+  const validation = useSchemaValidation(() => import("~/lib/feedback-schema"), (schemas) => schemas.feedbackSchema);
   const [form, fields] = useForm({
     id: "feedback",
     lastResult: acted?.result,
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
     defaultValue: { type: "SUGGESTION" },
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: feedbackSchema }),
+    onValidate: validation.onValidate,
   });
   if (data.sent) {
     return (
@@ -129,7 +120,7 @@ export default function FeedbackPopup() {
       <p style={{ margin: "0 0 8px" }}>
         {data.signedIn ? t("fb_intro_member") : t("fb_intro_guest")}
       </p>
-      <Form method="post" action="/feedback" encType="multipart/form-data" className={s.stackForm} {...getFormProps(form)} data-testid="feedback-form">
+      <Form method="post" action="/feedback" encType="multipart/form-data" className={s.stackForm} {...getFormProps(form)} onFocus={validation.load} data-testid="feedback-form">
         <CsrfInput />
         {form.errors?.length ? (
           <p className={s.fieldError} role="alert">

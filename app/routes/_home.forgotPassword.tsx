@@ -7,7 +7,7 @@ import { RouteErrorBoundary } from "~/components/error-boundary";
 import { FieldError } from "~/components/field-error";
 import { Popup } from "~/components/popup";
 import { SendCodeButton } from "~/components/send-code";
-import { platformFieldMessage } from "~/lib/register-schema";
+import { platformFieldMessage } from "~/lib/field-rules";
 import { CODE_ERRORS } from "~/lib/code-errors";
 import { readForm } from "~/services/forms.server";
 import { getLocale } from "~/services/i18n.server";

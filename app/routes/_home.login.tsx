@@ -3,13 +3,12 @@ import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { CsrfInput } from "~/components/csrf";
 import { useTranslation } from "~/components/translation";
-import { z } from "zod";
 import { FieldError } from "~/components/field-error";
 import { useRootData } from "~/components/header";
 import { LoginForm } from "~/components/login-form";
 import { Popup } from "~/components/popup";
 import { loginSchema } from "~/lib/auth-schemas";
-import { getUser } from "~/services/auth.server";
+import { codeSentSchema, getUser, loginValueSchema } from "~/services/auth.server";
 import { CODE_ERRORS } from "~/lib/code-errors";
 import { readForm } from "~/services/forms.server";
 import { getLocale } from "~/services/i18n.server";
@@ -25,7 +24,6 @@ import {
   pendingLogin,
   type PendingLogin,
 } from "~/services/captcha.server";
-const loginValue = z.object({ token: z.string(), firstTimeLogin: z.boolean(), passwordExpired: z.boolean() });
 
 /** Platform refusals → where they show: a field, or the whole form. Messages are i18n keys. */
 const REFUSALS: Record<string, { field?: string; key: string }> = {
@@ -36,8 +34,6 @@ const REFUSALS: Record<string, { field?: string; key: string }> = {
   NOT_AGENT: { key: "err_non_agent" },
   ...Object.fromEntries(Object.entries(CODE_ERRORS).map(([code, [field, key]]) => [code, field ? { field, key } : { key }])),
 };
-
-const codeSent = z.object({ expiredMinutes: z.number(), resendAt: z.string() });
 
 export async function loader({ request }: LoaderFunctionArgs) {
   if (await getUser(request)) throw redirect("/");
@@ -55,7 +51,7 @@ async function verifyStep(request: Request, formData: FormData) {
     const value = await callPlatform(request, "/wps/session/verify", {
       method: "POST",
       body: { challenge: pending.challenge, code, remember: pending.remember },
-      schema: loginValue,
+      schema: loginValueSchema,
     });
     const headers = new Headers();
     headers.append("Set-Cookie", await commitSession(value.token, pending.remember));
@@ -96,7 +92,7 @@ export async function action({ request }: ActionFunctionArgs) {
         // The SMS goes out in the reader's language.
         language: await getLocale(request),
         body: { mobileNum: v.mobileNum, countryDialingCode: v.countryDialingCode },
-        schema: codeSent,
+        schema: codeSentSchema,
       });
       return json({ result: submission.reply({ hideFields: hidden }), captcha: captchaShown, sentUntil: sent.resendAt });
     } catch (e) {
@@ -124,7 +120,7 @@ export async function action({ request }: ActionFunctionArgs) {
         remember: !!v.remember,
         agent: !!v.agent,
       },
-      schema: loginValue,
+      schema: loginValueSchema,
     });
     const headers = new Headers();
     headers.append("Set-Cookie", await commitSession(value.token, !!v.remember));

@@ -2,7 +2,6 @@ import { getFormProps, getInputProps, useForm, type FieldMetadata } from "@confo
 import { parseWithZod } from "@conform-to/zod";
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
-import { useMemo } from "react";
 import { useTranslation } from "~/components/translation";
 import { z } from "zod";
 import { CsrfInput } from "~/components/csrf";
@@ -10,7 +9,9 @@ import { RouteErrorBoundary } from "~/components/error-boundary";
 import { FieldError } from "~/components/field-error";
 import { Popup } from "~/components/popup";
 import { SendCodeButton } from "~/components/send-code";
-import { effectiveRule, platformFieldMessage, registerMobileSchema, registerSchema, ruleHint } from "~/lib/register-schema";
+import { effectiveRule, platformFieldMessage, ruleHint } from "~/lib/field-rules";
+import { registerMobileSchema, registerSchema } from "~/lib/register-schema";
+import { useSchemaValidation } from "~/lib/validation";
 import { RequiredMark, RequiredNote, TextField } from "~/components/form-field";
 import { getUser } from "~/services/auth.server";
 import { CODE_ERRORS } from "~/lib/code-errors";
@@ -232,7 +233,7 @@ function MobileRegisterForm() {
   const acted = useActionData<typeof action>();
   const [params] = useSearchParams();
   const codeRequired = modules.includes("REGMOBVERF3");
-  const schema = useMemo(() => registerMobileSchema(rules, codeRequired), [rules, codeRequired]);
+  const validation = useSchemaValidation(() => import("~/lib/register-schema"), (schemas) => schemas.registerMobileSchema(rules, codeRequired));
   const [form, fields] = useForm({
     id: "register-mobile",
     lastResult: acted?.result,
@@ -240,7 +241,7 @@ function MobileRegisterForm() {
     defaultValue: { referralCode: params.get("referralCode") ?? params.get("affiliateCode") ?? "" },
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+    onValidate: validation.onValidate,
   });
   type F = (typeof fields)["mobileNum"];
   const text = (field: F, label: string, type: "text" | "password" | "tel", autoComplete: string, required = false, hint: Parameters<typeof TextField>[0]["hint"] = null) => (
@@ -248,7 +249,7 @@ function MobileRegisterForm() {
   );
   const passwordHint = ruleHint(effectiveRule(rules, "password"));
   return (
-    <Form method="post" action={`/register?mode=mobile`} className={h.formGrid} {...getFormProps(form)} data-testid="register-mobile-form">
+    <Form method="post" action={`/register?mode=mobile`} className={h.formGrid} {...getFormProps(form)} onFocus={validation.load} data-testid="register-mobile-form">
       <CsrfInput />
       <input type="hidden" name="mode" value="mobile" />
       {form.errors?.length ? (
@@ -282,7 +283,7 @@ function UsernameRegisterForm() {
   const { fields: rules } = useLoaderData<typeof loader>();
   const acted = useActionData<typeof action>();
   const [params] = useSearchParams();
-  const schema = useMemo(() => registerSchema(rules), [rules]);
+  const validation = useSchemaValidation(() => import("~/lib/register-schema"), (schemas) => schemas.registerSchema(rules));
   const [form, fields] = useForm({
     id: "register",
     lastResult: acted?.result,
@@ -290,7 +291,7 @@ function UsernameRegisterForm() {
     defaultValue: { referralCode: params.get("referralCode") ?? params.get("affiliateCode") ?? "" },
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+    onValidate: validation.onValidate,
   });
   const enabled = (f: string) => rules.some((r) => r.field === f && r.enabled);
   type Field = (typeof fields)["username"];
@@ -302,7 +303,7 @@ function UsernameRegisterForm() {
     );
   };
   return (
-      <Form method="post" action="/register" className={h.formGrid} {...getFormProps(form)}>
+      <Form method="post" action="/register" className={h.formGrid} {...getFormProps(form)} onFocus={validation.load}>
         <CsrfInput />
         {form.errors?.length ? (
           <p className={s.fieldError} role="alert">

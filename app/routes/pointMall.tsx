@@ -18,23 +18,11 @@ import { PlatformError } from "~/services/platform.server";
 import { getPointMall, POINTS_ERRORS, redemptionSchema, type Goods } from "~/services/points.server";
 import * as m from "~/styles/member.css";
 import * as s from "~/styles/shell.css";
+import { convertSchema, redeemSchema } from "~/lib/member-schemas";
+import { useSchemaValidation } from "~/lib/validation";
 
 export const handle = { layout: "full" };
 
-const redeemSchema = z.object({
-  intent: z.literal("redeem"),
-  goodsId: z.coerce.number().int().positive(),
-  quantity: z.coerce.number({ required_error: "points_err_quantity", invalid_type_error: "points_err_quantity" }).int("points_err_quantity").min(1, "points_err_quantity").max(1000, "points_err_quantity"),
-  address: z.string().trim().max(300, "points_err_address").optional(),
-  paymentPassword: z.string({ required_error: "err_payment_password_required" }).max(100),
-  requestKey: z.string().regex(/^[A-Za-z0-9_-]{8,80}$/),
-});
-const convertSchema = z.object({
-  intent: z.literal("convert"),
-  points: z.coerce.number({ required_error: "points_err_quantity", invalid_type_error: "points_err_quantity" }).int("points_err_quantity").min(1, "points_err_quantity"),
-  paymentPassword: z.string({ required_error: "err_payment_password_required" }).max(100),
-  requestKey: z.string().regex(/^[A-Za-z0-9_-]{8,80}$/),
-});
 const SECRET = ["paymentPassword"];
 
 /** The points mall (spec §2, §3, §7): balance, goods, rules, points details, redeem history; redeem and convert by plain forms. */
@@ -243,12 +231,13 @@ function FormErrors({ errors }: { errors?: string[] }) {
 
 function GoodsCard({ goods, requestKey, lastResult }: { goods: Goods; requestKey: string; lastResult: SubmissionResult<string[]> | null }) {
   const { t } = useTranslation();
+  const validation = useSchemaValidation(() => import("~/lib/member-schemas"), (schemas) => schemas.redeemSchema);
   const [form, fields] = useForm({
     id: `redeem-${goods.id}`,
     lastResult,
     shouldValidate: "onSubmit",
     defaultValue: { quantity: "1" },
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: redeemSchema }),
+    onValidate: validation.onValidate,
   });
   return (
     <li className={m.card} data-testid="goods-card" data-code={goods.code}>
@@ -263,7 +252,7 @@ function GoodsCard({ goods, requestKey, lastResult }: { goods: Goods; requestKey
           </span>
         </div>
       </div>
-      <Form method="post" action="/pointMall" className={m.formStack} {...getFormProps(form)} aria-label={goods.name}>
+      <Form method="post" action="/pointMall" className={m.formStack} {...getFormProps(form)} onFocus={validation.load} aria-label={goods.name}>
         <CsrfInput />
         <input type="hidden" name="intent" value="redeem" />
         <input type="hidden" name="goodsId" value={goods.id} />
@@ -298,9 +287,10 @@ function GoodsCard({ goods, requestKey, lastResult }: { goods: Goods; requestKey
 
 function ConvertForm({ requestKey, lastResult }: { requestKey: string; lastResult: SubmissionResult<string[]> | null }) {
   const { t } = useTranslation();
-  const [form, fields] = useForm({ id: "convert", lastResult, shouldValidate: "onSubmit", onValidate: ({ formData }) => parseWithZod(formData, { schema: convertSchema }) });
+  const validation = useSchemaValidation(() => import("~/lib/member-schemas"), (schemas) => schemas.convertSchema);
+  const [form, fields] = useForm({ id: "convert", lastResult, shouldValidate: "onSubmit", onValidate: validation.onValidate });
   return (
-    <Form method="post" action="/pointMall" className={m.formStack} {...getFormProps(form)} data-testid="convert-form">
+    <Form method="post" action="/pointMall" className={m.formStack} {...getFormProps(form)} onFocus={validation.load} data-testid="convert-form">
       <CsrfInput />
       <input type="hidden" name="intent" value="convert" />
       <input type="hidden" name="requestKey" value={requestKey} />

@@ -6,7 +6,7 @@ import { CsrfInput } from "~/components/csrf";
 import { RouteErrorBoundary } from "~/components/error-boundary";
 import { FieldError } from "~/components/field-error";
 import { RequiredMark } from "~/components/form-field";
-import { platformFieldMessage } from "~/lib/register-schema";
+import { platformFieldMessage } from "~/lib/field-rules";
 import { readForm } from "~/services/forms.server";
 import { newPasswordHint } from "~/services/password.server";
 import { callPlatform, PlatformError } from "~/services/platform.server";

@@ -19,6 +19,11 @@ const memberInfoSchema = z.object({
 
 const balanceSchema = z.object({ balance: z.string(), currency: z.string() });
 
+/** The platform's answer to a login, a login's second step and a registration. */
+export const loginValueSchema = z.object({ token: z.string(), firstTimeLogin: z.boolean(), passwordExpired: z.boolean() });
+/** The platform's answer when it sent a login or registration code by SMS. */
+export const codeSentSchema = z.object({ expiredMinutes: z.number(), resendAt: z.string() });
+
 const userCache = new WeakMap<Request, Promise<ShellUser | null>>();
 
 /** The signed-in member behind the session cookie, read once per request from the platform. */

@@ -2,7 +2,7 @@ import { parseWithZod } from "@conform-to/zod";
 import { json } from "@remix-run/node";
 import { z } from "zod";
 import { changePasswordSchema } from "~/lib/auth-schemas";
-import { effectiveRule, platformFieldMessage, ruleHint } from "~/lib/register-schema";
+import { effectiveRule, platformFieldMessage, ruleHint } from "~/lib/field-rules";
 import { readForm } from "./forms.server";
 import { callPlatform, PlatformError } from "./platform.server";
 import { getSessionToken } from "./session.server";

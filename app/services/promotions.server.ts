@@ -1,7 +1,7 @@
 import { parseWithZod } from "@conform-to/zod";
 import { json, redirect } from "@remix-run/node";
 import { z } from "zod";
-import { promoActionSchema } from "~/components/promo-action";
+import { promoActionSchema } from "~/lib/promo-schemas";
 import { safeHtml } from "./content.server";
 import { getSessionToken } from "./session.server";
 import { callPlatform, PlatformError } from "./platform.server";

@@ -10,7 +10,8 @@ import { RouteErrorBoundary } from "~/components/error-boundary";
 import { FieldError } from "~/components/field-error";
 import { MoneyFieldError } from "~/components/money";
 import { Pager, PeriodControls } from "~/components/period-controls";
-import { agentFieldMessage, downlineTransferSchema, rebateSchema } from "~/lib/agent-schemas";
+import { agentFieldMessage } from "~/lib/agent-fields";
+import { downlineTransferSchema, rebateSchema } from "~/lib/agent-schemas";
 import { formatBalance, formatNumber } from "~/lib/format";
 import { agentCall, allPages, csvResponse, downlineDetailSchema, downlinesSchema, requireAgent, wantsCsv } from "~/services/agent.server";
 import { moneyRefusal, newRequestKey } from "~/services/money.server";
@@ -20,6 +21,7 @@ import { recordQuery } from "~/services/records.server";
 import * as a from "~/styles/agent.css";
 import * as m from "~/styles/member.css";
 import * as s from "~/styles/shell.css";
+import { useSchemaValidation } from "~/lib/validation";
 
 export const handle = { layout: "full" };
 
@@ -241,16 +243,17 @@ export default function DownlineManagement() {
 
 function RebateForm({ account, current, min, max, lastResult }: { account: string; current: string; min: string; max: string; lastResult: SubmissionResult<string[]> | null }) {
   const { t } = useTranslation();
+  const validation = useSchemaValidation(() => import("~/lib/agent-schemas"), (schemas) => schemas.rebateSchema(max));
   const [form, fields] = useForm({
     id: "downline-rebate",
     lastResult,
     defaultValue: { rebate: current },
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: rebateSchema(max) }),
+    onValidate: validation.onValidate,
   });
   return (
-    <Form method="post" className={m.formCard} {...getFormProps(form)} data-testid="rebate-form">
+    <Form method="post" className={m.formCard} {...getFormProps(form)} onFocus={validation.load} data-testid="rebate-form">
       <h3>{t("agent_set_rebate")}</h3>
       <CsrfInput />
       <input type="hidden" name="account" value={account} />
@@ -270,15 +273,16 @@ function RebateForm({ account, current, min, max, lastResult }: { account: strin
 
 function TransferForm({ account, reference, lastResult }: { account: string; reference: string; lastResult: SubmissionResult<string[]> | null }) {
   const { t } = useTranslation();
+  const validation = useSchemaValidation(() => import("~/lib/agent-schemas"), (schemas) => schemas.downlineTransferSchema);
   const [form, fields] = useForm({
     id: "downline-transfer",
     lastResult,
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: downlineTransferSchema }),
+    onValidate: validation.onValidate,
   });
   return (
-    <Form method="post" className={m.formCard} {...getFormProps(form)} data-testid="transfer-form">
+    <Form method="post" className={m.formCard} {...getFormProps(form)} onFocus={validation.load} data-testid="transfer-form">
       <h3>{t("agent_transfer_title")}</h3>
       <CsrfInput />
       <input type="hidden" name="account" value={account} />

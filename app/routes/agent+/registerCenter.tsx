@@ -8,14 +8,16 @@ import { z } from "zod";
 import { CsrfInput } from "~/components/csrf";
 import { RouteErrorBoundary } from "~/components/error-boundary";
 import { FieldError } from "~/components/field-error";
-import { agentFieldMessage, downlineSchema } from "~/lib/agent-schemas";
-import { platformFieldMessage } from "~/lib/register-schema";
+import { agentFieldMessage } from "~/lib/agent-fields";
+import { downlineSchema } from "~/lib/agent-schemas";
+import { platformFieldMessage } from "~/lib/field-rules";
 import { agentCall, profileSchema, requireAgent } from "~/services/agent.server";
 import { readForm } from "~/services/forms.server";
 import { PlatformError } from "~/services/platform.server";
 import * as a from "~/styles/agent.css";
 import * as m from "~/styles/member.css";
 import * as s from "~/styles/shell.css";
+import { useSchemaValidation } from "~/lib/validation";
 
 export const handle = { layout: "full" };
 
@@ -105,19 +107,20 @@ export default function RegisterCenter() {
 
 function DownlineForm({ maxRebate, lastResult }: { maxRebate: string; lastResult: SubmissionResult<string[]> | null }) {
   const { t } = useTranslation();
+  const validation = useSchemaValidation(() => import("~/lib/agent-schemas"), (schemas) => schemas.downlineSchema(maxRebate));
   const [form, fields] = useForm({
     id: "register-downline",
     lastResult,
     defaultValue: { kind: "player", rebate: "0" },
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: downlineSchema(maxRebate) }),
+    onValidate: validation.onValidate,
   });
   const kind = fields.kind;
   return (
     <section className={m.card} aria-labelledby="downline-title">
       <h2 id="downline-title">{t("agent_create_title")}</h2>
-      <Form method="post" action={PATH} className={m.formCard} {...getFormProps(form)} data-testid="downline-form">
+      <Form method="post" action={PATH} className={m.formCard} {...getFormProps(form)} onFocus={validation.load} data-testid="downline-form">
         <CsrfInput />
         {form.errors?.length ? (
           <p className={s.fieldError} role="alert">

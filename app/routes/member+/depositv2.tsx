@@ -15,6 +15,7 @@ import { readForm } from "~/services/forms.server";
 import { channelSchema, depositSchema, memberCall, messageSchema, moneyRefusal, newRequestKey, pageOf } from "~/services/money.server";
 import * as m from "~/styles/member.css";
 import * as s from "~/styles/shell.css";
+import { useSchemaValidation } from "~/lib/validation";
 
 export const handle = { layout: "full" };
 
@@ -113,17 +114,18 @@ export default function DepositPage() {
 function DepositForm({ channels, requestKey, lastResult }: { channels: Channel[]; requestKey: string; lastResult?: SubmissionResult<string[]> | null }) {
   const { t } = useTranslation();
   const fmt = useMoneyFormat();
+  const validation = useSchemaValidation(() => import("~/lib/money-schemas"), (schemas) => schemas.depositFormSchema);
   const [form, fields] = useForm({
     id: "deposit",
     lastResult,
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
     defaultValue: { channelId: String(channels[0]!.id) },
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: depositFormSchema }),
+    onValidate: validation.onValidate,
   });
   const chosen = String(fields.channelId.initialValue ?? channels[0]!.id);
   return (
-    <Form method="post" action="/member/depositv2" className={m.formStack} {...getFormProps(form)} data-testid="deposit-form">
+    <Form method="post" action="/member/depositv2" className={m.formStack} {...getFormProps(form)} onFocus={validation.load} data-testid="deposit-form">
       <CsrfInput />
       <input type="hidden" name="intent" value="deposit" />
       <input type="hidden" name="requestKey" value={requestKey} />

@@ -3,7 +3,6 @@ import { parseWithZod } from "@conform-to/zod";
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/components/translation";
-import { z } from "zod";
 import { CsrfInput } from "~/components/csrf";
 import { RouteErrorBoundary } from "~/components/error-boundary";
 import { useMoneyFormat } from "~/components/money";
@@ -15,16 +14,12 @@ import { readForm } from "~/services/forms.server";
 import { claimRebate, getRebate } from "~/services/rebate.server";
 import * as m from "~/styles/member.css";
 import * as s from "~/styles/shell.css";
+import { rebateClaimSchema } from "~/lib/member-schemas";
+import { useSchemaValidation } from "~/lib/validation";
 
 export const handle = { layout: "full" };
 
 const PATH = "/member/manualRebate";
-
-/** The claim form: the period the member saw (a claim for another period is refused as stale). */
-const rebateClaimSchema = z.object({
-  intent: z.literal("claim"),
-  period: z.string({ required_error: "rebate_err_period" }).regex(/^W?\d{4}-\d{2}-\d{2}$/, "rebate_err_period"),
-});
 
 /**
  * Spec §2 manualRebate, §9 rebate by category: the rebate of the member's valid bets that no
@@ -158,7 +153,8 @@ function ClaimForm({ lastResult }: { lastResult: SubmissionResult<string[]> | nu
   const fmt = useMoneyFormat();
   const { rebate } = useLoaderData<typeof loader>();
   const r = rebate!;
-  const [form, fields] = useForm({ id: "rebate-claim", lastResult, shouldValidate: "onSubmit", onValidate: ({ formData }) => parseWithZod(formData, { schema: rebateClaimSchema }) });
+  const validation = useSchemaValidation(() => import("~/lib/member-schemas"), (schemas) => schemas.rebateClaimSchema);
+  const [form, fields] = useForm({ id: "rebate-claim", lastResult, shouldValidate: "onSubmit", onValidate: validation.onValidate });
   // The form's only field is hidden: its errors show with the form's, above the button.
   const errors = [...(form.errors ?? []), ...(fields.period.errors ?? [])];
   return (
@@ -172,7 +168,7 @@ function ClaimForm({ lastResult }: { lastResult: SubmissionResult<string[]> | nu
         </p>
       ) : null}
       {r.minAmount !== "0.00" && r.minAmount !== "0" ? <p className={m.hint}>{t("rebate_min_hint", { amount: fmt.amount(r.minAmount, r.currency) })}</p> : null}
-      <Form method="post" action={PATH} className={m.formStack} {...getFormProps(form)} data-testid="rebate-form">
+      <Form method="post" action={PATH} className={m.formStack} {...getFormProps(form)} onFocus={validation.load} data-testid="rebate-form">
         <CsrfInput />
         <input type="hidden" name="intent" value="claim" />
         <input type="hidden" name="period" value={r.period.key} />

@@ -3,7 +3,6 @@ import { parseWithZod } from "@conform-to/zod";
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/components/translation";
-import { z } from "zod";
 import { CsrfInput } from "~/components/csrf";
 import { RouteErrorBoundary } from "~/components/error-boundary";
 import { useMoneyFormat } from "~/components/money";
@@ -15,20 +14,15 @@ import { getLocale } from "~/services/i18n.server";
 import { claimMission, getMissions, type Mission } from "~/services/missions.server";
 import * as m from "~/styles/member.css";
 import * as s from "~/styles/shell.css";
+import { missionClaimSchema } from "~/lib/member-schemas";
+import { useSchemaValidation } from "~/lib/validation";
 
 export const handle = { layout: "full" };
 
 const PATH = "/member/missionLeaderboard";
 const BOARDS = ["weekly", "daily"] as const;
 
-const claimSchema = z.object({
-  intent: z.literal("claim"),
-  id: z.coerce
-    .number({ invalid_type_error: "mission_err_closed", required_error: "mission_err_closed" })
-    .int("mission_err_closed")
-    .positive("mission_err_closed")
-    .max(2_147_483_647, "mission_err_closed"),
-});
+
 
 /**
  * Spec §2 missionLeaderboard: the operator's missions with progress from the member's settled
@@ -45,7 +39,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request }: ActionFunctionArgs) {
   const { trial } = await requireRealUser(request);
   const formData = await readForm(request);
-  const submission = parseWithZod(formData, { schema: claimSchema });
+  const submission = parseWithZod(formData, { schema: missionClaimSchema });
   const id = Number(formData.get("id")) || 0;
   if (trial) return json({ id, result: submission.reply({ formErrors: ["in_need_true_account"] }) }, { status: 403 });
   if (submission.status !== "success") return json({ id, result: submission.reply() }, { status: 400 });
@@ -163,7 +157,8 @@ const STATUS_TONE: Record<Mission["status"], string> = { in_progress: "", claim:
 function MissionCard({ mission, currency, lastResult }: { mission: Mission; currency: string; lastResult: SubmissionResult<string[]> | null }) {
   const { t } = useTranslation();
   const fmt = useMoneyFormat();
-  const [form, fields] = useForm({ id: `mission-${mission.id}`, lastResult, shouldValidate: "onSubmit", onValidate: ({ formData }) => parseWithZod(formData, { schema: claimSchema }) });
+  const validation = useSchemaValidation(() => import("~/lib/member-schemas"), (schemas) => schemas.missionClaimSchema);
+  const [form, fields] = useForm({ id: `mission-${mission.id}`, lastResult, shouldValidate: "onSubmit", onValidate: validation.onValidate });
   const errors = [...(form.errors ?? []), ...(fields.id.errors ?? [])];
   const progressId = `mission-${mission.id}-progress`;
   return (
@@ -191,7 +186,7 @@ function MissionCard({ mission, currency, lastResult }: { mission: Mission; curr
         </p>
       ) : null}
       {mission.status === "claim" ? (
-        <Form method="post" {...getFormProps(form)} aria-label={mission.title}>
+        <Form method="post" {...getFormProps(form)} onFocus={validation.load} aria-label={mission.title}>
           <CsrfInput />
           <input type="hidden" name="intent" value="claim" />
           <input type="hidden" name="id" value={mission.id} />

@@ -6,7 +6,7 @@ import { Pager, PeriodControls } from "~/components/period-controls";
 import { SignedAmount } from "~/components/money";
 import { TrialWarning } from "~/components/trial-warning";
 import { formatBalance } from "~/lib/format";
-import { MAIN_WALLET } from "~/lib/money-schemas";
+import { MAIN_WALLET } from "~/lib/money-fields";
 import { HISTORY_TYPES, isHistoryType, kindLabel, typeLabel } from "~/lib/records";
 import { requireRealUser } from "~/services/auth.server";
 import { historySchema, memberCall } from "~/services/money.server";

@@ -9,13 +9,15 @@ import { FieldError } from "~/components/field-error";
 import { useFormResetKey } from "~/components/money";
 import { TrialWarning } from "~/components/trial-warning";
 import { formatBalance } from "~/lib/format";
-import { MAIN_WALLET, walletTransferSchema } from "~/lib/money-schemas";
+import { MAIN_WALLET } from "~/lib/money-fields";
+import { walletTransferSchema } from "~/lib/money-schemas";
 import { requireRealUser } from "~/services/auth.server";
 import { setFlash, takeFlash } from "~/services/flash.server";
 import { readForm } from "~/services/forms.server";
 import { fundsSchema, memberCall, moneyRefusal, newRequestKey, walletSchema } from "~/services/money.server";
 import * as m from "~/styles/member.css";
 import * as s from "~/styles/shell.css";
+import { useSchemaValidation } from "~/lib/validation";
 
 export const handle = { layout: "full" };
 
@@ -175,13 +177,14 @@ function TransferForm({
   gameMoney: boolean;
 }) {
   const { t } = useTranslation();
+  const validation = useSchemaValidation(() => import("~/lib/money-schemas"), (schemas) => schemas.walletTransferSchema);
   const [form, fields] = useForm({
     id: "wallet-transfer",
     lastResult,
     defaultValue: { from: MAIN_WALLET, to: wallets[1]?.wallet ?? "" },
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: walletTransferSchema }),
+    onValidate: validation.onValidate,
   });
   const select = (f: typeof fields.from, label: string) => (
     <div className={m.fieldBlock}>
@@ -199,7 +202,7 @@ function TransferForm({
   return (
     <section className={m.card} aria-labelledby="wallet-transfer-title">
       <h2 id="wallet-transfer-title">{t("wallet_transfer_heading")}</h2>
-      <Form method="post" action={PATH} className={m.formCard} {...getFormProps(form)} data-testid="wallet-transfer-form">
+      <Form method="post" action={PATH} className={m.formCard} {...getFormProps(form)} onFocus={validation.load} data-testid="wallet-transfer-form">
         <CsrfInput />
         <input type="hidden" name="reference" value={reference} />
         {form.errors?.length ? (

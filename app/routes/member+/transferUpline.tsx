@@ -17,6 +17,7 @@ import { readForm } from "~/services/forms.server";
 import { memberCall, moneyRefusal, newRequestKey, walletSchema } from "~/services/money.server";
 import * as m from "~/styles/member.css";
 import * as s from "~/styles/shell.css";
+import { useSchemaValidation } from "~/lib/validation";
 
 export const handle = { layout: "full" };
 
@@ -123,18 +124,19 @@ export default function TransferUpline() {
 
 function UplineForm({ reference, lastResult }: { reference: string; lastResult: SubmissionResult<string[]> | null }) {
   const { t } = useTranslation();
+  const validation = useSchemaValidation(() => import("~/lib/money-schemas"), (schemas) => schemas.uplineTransferSchema);
   const [form, fields] = useForm({
     id: "upline-transfer",
     lastResult,
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: uplineTransferSchema }),
+    onValidate: validation.onValidate,
   });
   return (
     <section className={m.card} aria-labelledby="upline-title">
       <h2 id="upline-title">{t("upline_heading")}</h2>
       <p className={m.muted}>{t("upline_intro")}</p>
-      <Form method="post" action={PATH} className={m.formCard} {...getFormProps(form)} data-testid="upline-form">
+      <Form method="post" action={PATH} className={m.formCard} {...getFormProps(form)} onFocus={validation.load} data-testid="upline-form">
         <CsrfInput />
         <input type="hidden" name="reference" value={reference} />
         {form.errors?.length ? (

@@ -25,6 +25,7 @@ import {
 } from "~/services/money.server";
 import * as m from "~/styles/member.css";
 import * as s from "~/styles/shell.css";
+import { useSchemaValidation } from "~/lib/validation";
 
 export const handle = { layout: "full" };
 
@@ -332,12 +333,13 @@ function TextRow({ field, label, input }: { field: Field; label: string; input: 
 
 function PaymentPasswordForm({ mode, lastResult }: { mode: "set" | "change"; lastResult: SubmissionResult<string[]> | null }) {
   const { t } = useTranslation();
+  const validation = useSchemaValidation(() => import("~/lib/money-schemas"), (schemas) => schemas.paymentPasswordFormSchema);
   const [form, fields] = useForm({
     id: `payment-password-${mode}`,
     lastResult,
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: paymentPasswordFormSchema }),
+    onValidate: validation.onValidate,
   });
   const secret = (f: typeof fields.newPaymentPassword, label: string, digits: boolean, autoComplete = "new-password") => (
     <TextRow
@@ -347,7 +349,7 @@ function PaymentPasswordForm({ mode, lastResult }: { mode: "set" | "change"; las
     />
   );
   return (
-    <Form method="post" action="/member/withdraw" className={m.formStack} {...getFormProps(form)} data-testid="payment-password-form">
+    <Form method="post" action="/member/withdraw" className={m.formStack} {...getFormProps(form)} onFocus={validation.load} data-testid="payment-password-form">
       <CsrfInput />
       <input type="hidden" name="intent" value="paymentPassword" />
       <input type="hidden" name="mode" value={mode} />
@@ -366,18 +368,19 @@ function PaymentPasswordForm({ mode, lastResult }: { mode: "set" | "change"; las
 
 function BankAccountForm({ payeeName, lastResult }: { payeeName: string | null; lastResult: SubmissionResult<string[]> | null }) {
   const { t } = useTranslation();
+  const validation = useSchemaValidation(() => import("~/lib/money-schemas"), (schemas) => schemas.bankAccountFormSchema);
   const [form, fields] = useForm({
     id: "bank-account",
     lastResult,
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: bankAccountFormSchema }),
+    onValidate: validation.onValidate,
   });
   const text = (f: typeof fields.bankName, label: string, extra: Record<string, string> = {}) => (
     <TextRow field={f} label={label} input={<input {...getInputProps(f, { type: "text" })} {...extra} className={`${s.field} ${m.wideField}`} />} />
   );
   return (
-    <Form method="post" action="/member/withdraw" className={m.formStack} {...getFormProps(form)} data-testid="bank-account-form">
+    <Form method="post" action="/member/withdraw" className={m.formStack} {...getFormProps(form)} onFocus={validation.load} data-testid="bank-account-form">
       <CsrfInput />
       <input type="hidden" name="intent" value="bankAccount" />
       <FormErrors errors={form.errors} />
@@ -409,18 +412,19 @@ function WithdrawForm({
 }) {
   const { t } = useTranslation();
   const fmt = useMoneyFormat();
+  const validation = useSchemaValidation(() => import("~/lib/money-schemas"), (schemas) => schemas.withdrawFormSchema);
   const [form, fields] = useForm({
     id: "withdraw",
     lastResult,
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
     defaultValue: { bankAccountId: String(accounts[0]!.id), channelId: channels[0] ? String(channels[0].id) : undefined },
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: withdrawFormSchema }),
+    onValidate: validation.onValidate,
   });
   const chosenChannel = String(fields.channelId.initialValue ?? channels[0]?.id ?? "");
   const amountInput = <input {...getInputProps(fields.amount, { type: "text" })} inputMode="decimal" autoComplete="off" className={`${s.field} ${m.wideField}`} />;
   return (
-    <Form method="post" action="/member/withdraw" className={m.formStack} {...getFormProps(form)} data-testid="withdraw-form">
+    <Form method="post" action="/member/withdraw" className={m.formStack} {...getFormProps(form)} onFocus={validation.load} data-testid="withdraw-form">
       <CsrfInput />
       <input type="hidden" name="intent" value="withdraw" />
       <input type="hidden" name="requestKey" value={requestKey} />
@@ -510,17 +514,18 @@ function WithdrawalItem({ withdrawal: w, formKey, lastResult }: { withdrawal: Wi
 function ReceiptForm({ withdrawal: w, lastResult }: { withdrawal: Withdrawal; lastResult: SubmissionResult<string[]> | null }) {
   const { t } = useTranslation();
   const fmt = useMoneyFormat();
+  const validation = useSchemaValidation(() => import("~/lib/money-schemas"), (schemas) => schemas.receiptFormSchema);
   const [form, fields] = useForm({
     id: `receipt-${w.reference}`,
     lastResult,
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: receiptFormSchema }),
+    onValidate: validation.onValidate,
   });
   const chosen = fields.receipt.initialValue;
   const options = ["RECEIVED", "NOT_RECEIVED", "PARTIAL"] as const;
   return (
-    <Form method="post" action="/member/withdraw" className={m.formStack} {...getFormProps(form)} data-testid="receipt-form">
+    <Form method="post" action="/member/withdraw" className={m.formStack} {...getFormProps(form)} onFocus={validation.load} data-testid="receipt-form">
       <CsrfInput />
       <input type="hidden" name="intent" value="receipt" />
       <input type="hidden" name="reference" value={w.reference} />
