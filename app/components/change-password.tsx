@@ -1,4 +1,4 @@
-import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getFormProps, getInputProps, useForm, type SubmissionResult } from "~/lib/forms";
 import { Form } from "@remix-run/react";
 import { useTranslation } from "~/components/translation";
 import { useSchemaValidation } from "~/lib/validation";

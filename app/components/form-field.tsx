@@ -1,4 +1,4 @@
-import { getInputProps, type FieldMetadata } from "@conform-to/react";
+import { getInputProps, type FieldMetadata } from "~/lib/forms";
 import { useTranslation } from "~/components/translation";
 import * as s from "~/styles/shell.css";
 import { FieldError } from "./field-error";
@@ -30,7 +30,7 @@ export function TextField({
   hint,
   inputMode,
 }: {
-  field: FieldMetadata<string | undefined, Record<string, unknown>, string[]>;
+  field: FieldMetadata;
   label: string;
   type?: "text" | "password" | "email" | "tel";
   autoComplete: string;

@@ -1,4 +1,4 @@
-import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getFormProps, getInputProps, useForm, type SubmissionResult } from "~/lib/forms";
 import { Form, useLocation } from "@remix-run/react";
 import { useRef, useState } from "react";
 import { useTranslation } from "~/components/translation";

@@ -1,4 +1,4 @@
-import { getFormProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getFormProps, getTextareaProps, useForm, type SubmissionResult } from "~/lib/forms";
 import { Form, Link } from "@remix-run/react";
 import { useTranslation } from "~/components/translation";
 import { CsrfInput } from "~/components/csrf";

@@ -1,6 +1,7 @@
-import { parse, type Submission } from "@conform-to/react";
+import type { Submission } from "@conform-to/react";
 import { useCallback, useRef } from "react";
 import type { ZodType, ZodTypeDef } from "zod";
+import type { Check } from "./forms";
 
 /**
  * A form's zod schema in the browser, loaded when the form is first used (ADR 030).
@@ -12,7 +13,7 @@ import type { ZodType, ZodTypeDef } from "zod";
  * answers with the same messages next to the same fields.
  *
  *   const validation = useSchemaValidation(() => import("~/lib/auth-schemas"), (schemas) => schemas.loginSchema);
- *   const [form, fields] = useForm({ ..., onValidate: validation.onValidate });
+ *   const [form, fields] = useForm({ ..., onValidate: validation.onValidate });   // useForm of ~/lib/forms
  *   <Form {...getFormProps(form)} onFocus={validation.load}>
  *
  * The module must be imported dynamically, as above: a static import of it anywhere in the
@@ -40,12 +41,12 @@ export function useSchemaValidation<M, Output extends Record<string, unknown>, I
   }, []);
 
   const onValidate = useCallback(
-    ({ formData }: { formData: FormData }): Submission<Output> => {
+    ({ formData }: { formData: FormData }): Check<Output> => {
       const check = state.current.check;
       if (check) return check(formData);
       load();
-      // Not loaded yet: let the submit through to the server, which checks it with the same schema.
-      return parse(formData, { resolve: (value) => ({ value: value as Output }) });
+      // Not loaded yet: no check here; a submit goes to the server, which checks it with the same schema.
+      return null;
     },
     [load],
   );

@@ -1,4 +1,4 @@
-import { getFormProps, getInputProps, useForm, type FieldMetadata } from "@conform-to/react";
+import { getFormProps, getInputProps, useForm, type FieldMetadata } from "~/lib/forms";
 import { parseWithZod } from "@conform-to/zod";
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
@@ -187,7 +187,7 @@ export default function RegisterPopup() {
   );
 }
 
-type Tick = FieldMetadata<boolean | undefined, Record<string, unknown>, string[]>;
+type Tick = FieldMetadata;
 
 /** Terms and age ticks (spec §5), both required. */
 function Ticks({ terms, age }: { terms: Tick; age: Tick }) {
