@@ -11,12 +11,11 @@ import {
   useNavigationType,
   type ShouldRevalidateFunction,
 } from "@remix-run/react";
-import { useEffect, useRef, type ReactNode } from "react";
+import { lazy, Suspense, useEffect, useRef, type ReactNode } from "react";
 import { useTranslation } from "~/components/translation";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { useRequestInfo } from "~/components/request-info";
 import { AppShell } from "~/components/shell";
-import { ContractPopup } from "~/components/contract-popup";
 import { loadContractState } from "~/services/contracts.server";
 import { defaultNS, languageDir } from "~/i18n";
 import { captchaNeeded } from "~/services/captcha.server";
@@ -129,6 +128,19 @@ export function Layout({ children }: { children: ReactNode }) {
   );
 }
 
+// Only an agent with a contract to decide sees the contract popup: the others never load it.
+const ContractPopup = lazy(() => import("~/components/contract-popup").then((m) => ({ default: m.ContractPopup })));
+
+function ContractPopupWhenOpen() {
+  const { contracts } = useLoaderData<typeof loader>();
+  if (!contracts?.open) return null;
+  return (
+    <Suspense fallback={null}>
+      <ContractPopup />
+    </Suspense>
+  );
+}
+
 export default function App() {
   const { locale } = useLoaderData<typeof loader>();
   useLanguageOfDocument(locale);
@@ -139,7 +151,7 @@ export default function App() {
       <RememberLanguage locale={locale} />
       <AppShell>
         <Outlet />
-        <ContractPopup />
+        <ContractPopupWhenOpen />
       </AppShell>
     </>
   );

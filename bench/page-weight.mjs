@@ -114,8 +114,8 @@ export async function everyRoute(buildPath = "build/index.js", publicDir = "publ
       const body = readFileSync(path.join(publicDir, f));
       const gz = gzipSync(body, { level: 9 }).length;
       const br = Math.min(gz, brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT } }).length);
-      // The server sends files under 1 KiB as they are.
-      sizes.set(f, body.length < 1024 ? { gz: body.length, br: body.length } : { gz, br });
+      // The server sends a file compressed when that is smaller.
+      sizes.set(f, { gz: Math.min(gz, body.length), br: Math.min(br, body.length) });
     }
     return sizes.get(f);
   };

@@ -95,7 +95,10 @@ function loadFile(file) {
   const type = TYPES[path.extname(file).toLowerCase()] ?? "application/octet-stream";
   if (st.size > 4 * 1024 * 1024) return { file, type, size: st.size, mtimeMs: st.mtimeMs, big: true };
   const body = readFileSync(file);
-  const gz = COMPRESSIBLE.test(type) && body.length >= MIN_COMPRESS ? gzipSync(body, { level: 9 }) : null;
+  // Compressed once and kept, so a static file of any size goes out compressed when that is smaller
+  // (a page's scripts are a few large chunks and many of a few hundred bytes).
+  let gz = COMPRESSIBLE.test(type) ? gzipSync(body, { level: 9 }) : null;
+  if (gz && gz.length >= body.length) gz = null;
   const entry = { file, type, size: st.size, mtimeMs: st.mtimeMs, body, gz, br: null, brReady: null, etag: `W/"${st.size.toString(16)}-${Math.floor(st.mtimeMs).toString(16)}"` };
   if (gz) compressBrotli(entry);
   if (fileCache.size > 2000) fileCache.clear();

@@ -6,7 +6,8 @@ import { diceOdds, parseDiceTarget, type GameBets, type Pick, type Spot } from "
 import * as h from "~/styles/house.css";
 import * as s from "~/styles/shell.css";
 import { CsrfInput } from "./csrf";
-import { labelString, LabelText } from "./house-outcome";
+import { preloadOutcome } from "./house-outcome-lazy";
+import { labelString, LabelText } from "./house-summary";
 import { MoneyFieldError, useMoneyFormat } from "./money";
 
 export interface BetLimits {
@@ -44,7 +45,7 @@ export function BetForm({ game, def, limits, requestKey, values, errors }: Props
   const min = [...mins].sort(byValue)[0];
   const max = [...maxs].sort(byValue).at(-1);
   return (
-    <Form method="post" className={h.section} data-testid="bet-form" aria-labelledby="bet-form-title">
+    <Form method="post" className={h.section} data-testid="bet-form" aria-labelledby="bet-form-title" onFocus={() => void preloadOutcome().catch(() => undefined)}>
       <h2 id="bet-form-title" className={h.sectionTitle}>
         {t("hb_your_bets")}
       </h2>

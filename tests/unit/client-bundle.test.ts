@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
+import { brotliCompressSync, constants } from "node:zlib";
 
 /**
  * What a first visit to each route loads, read from the build's manifest (ADR 030): the scripts
@@ -54,4 +55,22 @@ describe.runIf(built)("the scripts of a first visit (ADR 030)", () => {
     expect(schemaChunks.length).toBeGreaterThanOrEqual(6);
     for (const f of schemaChunks) expect(existsSync(path.join(root, "public", f)), f).toBe(true);
   });
+
+  it("stay within 100 KiB of brotli on every route, as the server sends them (issue 15)", async () => {
+    const sizes = new Map<string, number>();
+    const size = (f: string, text: string) => {
+      if (!sizes.has(f)) {
+        const raw = Buffer.from(text);
+        // As the server sends them: brotli at quality 11 when that is smaller.
+        const br = brotliCompressSync(raw, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT } }).length;
+        sizes.set(f, Math.min(raw.length, br));
+      }
+      return sizes.get(f)!;
+    };
+    const over = (await firstVisits())
+      .map(({ id, files }) => ({ id, kib: files.reduce((a, { f, text }) => a + size(f, text), 0) / 1024 }))
+      .filter((r) => r.kib > 100)
+      .map((r) => `${r.id}: ${r.kib.toFixed(1)} KiB`);
+    expect(over).toEqual([]);
+  }, 120_000);
 });

@@ -4,7 +4,7 @@ import { useTranslation } from "~/components/translation";
 import { formatNumber } from "~/lib/format";
 import { RouteErrorBoundary } from "~/components/error-boundary";
 import { FieldError } from "~/components/field-error";
-import { BetList, OutcomeSummary } from "~/components/house-outcome";
+import { BetList, OutcomeSummary } from "~/components/house-summary";
 import { useMoneyFormat } from "~/components/money";
 import { useRecordHref } from "~/components/period-controls";
 import { TrialWarning } from "~/components/trial-warning";
