@@ -40,6 +40,7 @@ async function ready() {
   throw new Error("the site did not start");
 }
 
+const results = [];
 try {
   await ready();
   // Warm the page once so the first run is not the one that fills the caches.
@@ -54,6 +55,14 @@ try {
       if (r.status !== 0) throw new Error(`lighthouse failed on ${page} (is LIGHTHOUSE_BIN set?)`);
       const report = JSON.parse(readFileSync(out, "utf8"));
       const score = (k) => Math.round(report.categories[k].score * 100);
+      results.push({
+        page,
+        performance: score("performance"),
+        accessibility: score("accessibility"),
+        bestPractices: score("best-practices"),
+        lcpMs: report.audits["largest-contentful-paint"].numericValue,
+        tbtMs: report.audits["total-blocking-time"].numericValue,
+      });
       const failing = ["accessibility", "best-practices"].flatMap((k) =>
         report.categories[k].auditRefs.filter((a) => a.weight > 0 && report.audits[a.id].score !== null && report.audits[a.id].score < 1).map((a) => a.id),
       );
@@ -62,8 +71,20 @@ try {
           `LCP ${report.audits["largest-contentful-paint"].displayValue}, TBT ${report.audits["total-blocking-time"].displayValue}` +
           (failing.length ? `; failing: ${failing.join(", ")}` : ""),
       );
+      // LIGHTHOUSE_DETAIL=1: the long tasks behind TBT (simulated, as the score counts them) and the
+      // scripts' main-thread time, to see what blocks.
+      if (process.env.LIGHTHOUSE_DETAIL === "1") {
+        const tasks = report.audits["long-tasks"]?.details?.items ?? [];
+        for (const t of tasks) console.log(`    long task ${Math.round(t.duration)} ms at ${Math.round(t.startTime)} ms: ${t.url}`);
+        const boot = report.audits["bootup-time"]?.details?.items ?? [];
+        for (const b of boot.slice(0, 4)) console.log(`    script ${b.url}: ${Math.round(b.total)} ms (evaluation ${Math.round(b.scripting)} ms, parse ${Math.round(b.scriptParseCompile)} ms)`);
+        const work = report.audits["mainthread-work-breakdown"]?.details?.items ?? [];
+        console.log(`    main thread: ${work.map((w) => `${w.groupLabel} ${Math.round(w.duration)} ms`).join(", ")}`);
+      }
     }
   }
+  // For bench/run.mjs: every run's figures on one line.
+  if (process.env.LIGHTHOUSE_JSON === "1") console.log(`LIGHTHOUSE_RESULTS ${JSON.stringify(results)}`);
 } finally {
   stop();
 }

@@ -11,7 +11,7 @@
 //   BENCH_JACKPOT_ROUNDS  settled rounds seeded for the jackpot row (default 1000000; 0 skips it)
 //   BENCH_PG            1: also the PostgreSQL rows (bench/house-rounds.mjs, bench/ledger.mjs at
 //                       16 clients, pgbench at scale ≥ clients); needs BENCH_DATABASE_URL or a local server
-import { spawn, fork, execFileSync } from "node:child_process";
+import { spawn, spawnSync, fork, execFileSync } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import http from "node:http";
 import { loadavg, tmpdir, cpus } from "node:os";
@@ -205,6 +205,26 @@ try {
 
   appProc.kill("SIGTERM");
   templateServer.kill();
+
+  // Lighthouse mobile (bench/lighthouse.mjs), when its binary is there: LIGHTHOUSE_BIN, or
+  // `lighthouse` on the PATH. Its own server on the same build; every run's figures are shown.
+  const lighthouse = process.env.LIGHTHOUSE_BIN ?? (spawnSync("sh", ["-c", "command -v lighthouse"]).status === 0 ? "lighthouse" : null);
+  if (lighthouse) {
+    const out = execFileSync(process.execPath, ["bench/lighthouse.mjs"], {
+      env: { ...process.env, LIGHTHOUSE_BIN: lighthouse, LIGHTHOUSE_JSON: "1", BENCH_PORT: String(PORT + 2) },
+      encoding: "utf8",
+      maxBuffer: 1 << 24,
+    });
+    const results = JSON.parse(/LIGHTHOUSE_RESULTS (.*)/.exec(out)?.[1] ?? "[]");
+    for (const page of [...new Set(results.map((r) => r.page))]) {
+      const runs = results.filter((r) => r.page === page);
+      row(
+        `Lighthouse mobile \`${page}\` (${runs.length} runs): performance, LCP, TBT; accessibility, best practices`,
+        runs.map((r) => `**${r.performance}**, ${(r.lcpMs / 1000).toFixed(1)} s, ${Math.round(r.tbtMs)} ms; ${r.accessibility}, ${r.bestPractices}`).join(" · "),
+        `min ${Math.min(...runs.map((r) => r.performance))}, max TBT ${Math.round(Math.max(...runs.map((r) => r.tbtMs)))} ms`,
+      );
+    }
+  } else row("Lighthouse mobile", "not run: set LIGHTHOUSE_BIN (see bench/lighthouse.mjs)", "");
 
   if (JACKPOT_ROUNDS > 0) {
     const out = execFileSync(process.execPath, ["node_modules/tsx/dist/cli.mjs", "bench/jackpot-pool.mjs"], {

@@ -1,4 +1,4 @@
-import { formatJackpot, jackpotAt, jackpotValueAt, JACKPOT_MAX, JACKPOT_MIN } from "./jackpot";
+import { formatJackpot, jackpotAt, jackpotValueAt, JACKPOT_MAX, JACKPOT_MIN, withClock } from "./jackpot";
 
 const day = Date.UTC(2026, 10, 22);
 const MIN = JACKPOT_MIN * 100;
@@ -59,5 +59,21 @@ describe("jackpot counter", () => {
 
   it("shows two decimals with separators", () => {
     expect(formatJackpot(1_100_000_000_012, "en")).toBe("11,000,000,000.12");
+  });
+
+  it("carried on from the clock's state the server read, gives what the day's table gives, tick for tick", () => {
+    // The browser walks forward from the pool's tick instead of building the day's table (a long
+    // task on a slow phone); every value and next tick must be the same.
+    let seed = 7;
+    const rand = () => ((seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648) / 2_147_483_648);
+    for (let i = 0; i < 300; i++) {
+      const asOf = day + Math.floor(rand() * 86_000_000);
+      const plain = { cents: jackpotAt(asOf).cents + Math.floor(rand() * 1_000_000), asOf };
+      const pool = withClock(plain);
+      expect(pool.clock!.at).toBeLessThanOrEqual(asOf);
+      for (const ms of [asOf - 5_000, asOf, asOf + 1, asOf + Math.floor(rand() * 600_000), day + 86_399_999, day + 86_400_000 + 10]) {
+        expect(jackpotValueAt(pool, ms), `asOf ${asOf}, at ${ms}`).toEqual(jackpotValueAt(plain, ms));
+      }
+    }
   });
 });

@@ -1,4 +1,4 @@
-import { foldJackpot, JACKPOT_MAX, JACKPOT_MIN, jackpotClock } from "#platform/games/jackpot.js";
+import { foldJackpot, JACKPOT_MAX, JACKPOT_MIN, JACKPOT_PERIOD_MS, jackpotClock, jackpotClockFrom, type ClockTick } from "#platform/games/jackpot.js";
 import { formatNumber } from "./format";
 
 /**
@@ -9,10 +9,17 @@ import { formatNumber } from "./format";
  */
 export { JACKPOT_MAX, JACKPOT_MIN };
 
-/** The platform's pool: its value in hundredths at the moment it was read. */
+/** The platform's pool: its value in hundredths at the moment it was read, and the clock's state then. */
 export interface JackpotPool {
   cents: number;
   asOf: number;
+  /** Read by the server with the pool (`withClock`): the browser carries the clock on from it. */
+  clock?: ClockTick;
+}
+
+/** The pool with the clock's state at its `asOf`, for the browser (on the server: the day's table is kept there). */
+export function withClock(pool: Omit<JackpotPool, "clock">): JackpotPool {
+  return { ...pool, clock: jackpotClock(pool.asOf).tick };
 }
 
 /** The clock alone (no pool read): value in hundredths at `ms`, and when the next tick comes. */
@@ -27,6 +34,14 @@ export function jackpotAt(ms: number): { cents: number; nextTickAt: number } {
  * as on the platform, so the clock alone until the next read.
  */
 export function jackpotValueAt(pool: JackpotPool | null, ms: number): { cents: number; nextTickAt: number } {
+  const clock = pool?.clock;
+  if (pool && clock && Math.floor(ms / JACKPOT_PERIOD_MS) === Math.floor(pool.asOf / JACKPOT_PERIOD_MS)) {
+    // From the clock's state at asOf, tick by tick: no day table in the browser.
+    const then = jackpotClockFrom(clock, pool.asOf);
+    if (ms < pool.asOf) return { cents: foldJackpot(pool.cents), nextTickAt: then.nextTickAt };
+    const now = jackpotClockFrom(clock, ms);
+    return { cents: foldJackpot(pool.cents + Math.max(0, now.cents - clock.cents)), nextTickAt: now.nextTickAt };
+  }
   const now = jackpotClock(ms);
   if (!pool) return { cents: now.cents, nextTickAt: now.nextTickAt };
   const then = jackpotClock(pool.asOf);

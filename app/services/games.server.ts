@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { z } from "zod";
-import type { JackpotPool } from "~/lib/jackpot";
+import { withClock, type JackpotPool } from "~/lib/jackpot";
 import { callPlatform, PlatformError } from "./platform.server";
 import { getSessionToken } from "./session.server";
 import { getSiteHost } from "./client-info.server";
@@ -290,5 +290,5 @@ const jackpotSchema = z.object({ amount: z.string().regex(/^\d{1,15}\.\d{2}$/), 
 /** The jackpot pool (public): the platform's value at asOf, for the counter to carry on from. */
 export async function getJackpot(request: Request, language: string): Promise<JackpotPool> {
   const value = await callPlatform(request, "/lgw/games/jackpot", { schema: jackpotSchema, language });
-  return { cents: Number(value.amount.replace(".", "")), asOf: Date.parse(value.asOf) };
+  return withClock({ cents: Number(value.amount.replace(".", "")), asOf: Date.parse(value.asOf) });
 }

@@ -1,4 +1,4 @@
-import { foldJackpot, JACKPOT_MAX_CENTS, JACKPOT_MIN_CENTS, JACKPOT_PERIOD_MS, jackpotClock } from "./jackpot.js";
+import { foldJackpot, JACKPOT_MAX_CENTS, JACKPOT_MIN_CENTS, JACKPOT_PERIOD_MS, jackpotClock, jackpotClockFrom } from "./jackpot.js";
 import { jackpotPoolCents } from "./jackpot-pool.js";
 
 describe("jackpot clock (spec §9)", () => {
@@ -57,7 +57,11 @@ describe("jackpot clock (spec §9)", () => {
       const nextAt = ticks[j + 1]?.at ?? jackpotClock(tick.at).nextTickAt;
       const at = tick.at + Math.floor(rnd() * (nextAt - tick.at));
       if (i % 100 === 0) jackpotClock(start - 1 - i);
-      expect(jackpotClock(at)).toEqual({ cents: tick.cents, nextTickAt: nextAt, periodStart: start });
+      const clock = jackpotClock(at);
+      expect(clock).toEqual({ cents: tick.cents, nextTickAt: nextAt, periodStart: start, tick: { k: j, at: tick.at, cents: tick.cents } });
+      // Carried on from an earlier state of the day, tick by tick (what the browser does): the same.
+      const e = Math.max(0, j - Math.floor(rnd() * 50));
+      expect(jackpotClockFrom({ k: e, at: ticks[e]!.at, cents: ticks[e]!.cents }, at)).toEqual({ cents: tick.cents, nextTickAt: nextAt });
     }
   });
 
