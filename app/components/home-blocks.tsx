@@ -171,33 +171,20 @@ export function WinnersBoard({ winners, refreshTo }: { winners: Array<Pick<Winne
   const { t, i18n } = useTranslation();
   const box = useRef<HTMLDivElement>(null);
   useEffect(() => {
+    // Measured once; the compositor moves the table at 0.5 px a frame (30 px/s), pausing while the
+    // pointer or the focus is on the board (home.css.ts), back to the top at the end as before.
     const el = box.current;
-    if (!el || prefersReducedMotion()) return;
-    let frame = 0;
-    let position = el.scrollTop;
-    let hovering = false;
-    const enter = () => (hovering = true);
-    const leave = () => {
-      hovering = false;
-      position = el.scrollTop;
-    };
-    el.addEventListener("mouseenter", enter);
-    el.addEventListener("mouseleave", leave);
-    const step = () => {
-      if (!hovering && el.scrollHeight > el.clientHeight) {
-        position += 0.5;
-        if (position >= el.scrollHeight - el.clientHeight) position = 0;
-        el.scrollTop = position;
-      }
-      frame = requestAnimationFrame(step);
-    };
-    frame = requestAnimationFrame(step);
+    const table = el?.firstElementChild as HTMLElement | null;
+    if (!el || !table || prefersReducedMotion()) return;
+    const distance = table.offsetHeight - el.clientHeight;
+    if (distance <= 0) return;
+    el.style.setProperty("--winners-distance", `${-distance}px`);
+    el.style.setProperty("--winners-duration", `${(distance / 30).toFixed(2)}s`);
+    el.dataset.scrolling = "";
     return () => {
-      cancelAnimationFrame(frame);
-      el.removeEventListener("mouseenter", enter);
-      el.removeEventListener("mouseleave", leave);
+      delete el.dataset.scrolling;
     };
-  }, []);
+  }, [winners.length]);
   return (
     <section className={h.section} aria-labelledby="winners-title" data-testid="winners">
       <div className={h.sectionHead}>

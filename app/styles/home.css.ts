@@ -91,6 +91,10 @@ export const jackpotValue = style({ fontSize: "clamp(26px, 7vw, 44px)", fontWeig
 
 export const twoCol = style({ display: "grid", gap: 24, gridTemplateColumns: "repeat(auto-fit, minmax(300px, 1fr))" });
 
+// The board's scroll with scripts (spec §9, 0.5 px a frame): an animation of the table's position
+// run by the compositor, not a scrollTop written from the main thread every frame (on a slow phone
+// that was a long task a frame). The distance and duration are set by the page once it has measured.
+const winnersScroll = keyframes({ from: { transform: "translateY(0)" }, to: { transform: "translateY(var(--winners-distance, 0))" } });
 export const winners = style({
   maxHeight: 320,
   overflowY: "auto",
@@ -98,6 +102,11 @@ export const winners = style({
   borderRadius: 10,
   background: vars.color.surface,
 });
+globalStyle(`${winners}[data-scrolling] > table`, {
+  animation: `${winnersScroll} var(--winners-duration, 0s) linear infinite`,
+  willChange: "transform",
+});
+globalStyle(`${winners}[data-scrolling]:hover > table, ${winners}[data-scrolling]:focus-within > table`, { animationPlayState: "paused" });
 export const winnerTable = style({ width: "100%", borderCollapse: "collapse", fontSize: 14 });
 globalStyle(`${winnerTable} th, ${winnerTable} td`, { padding: "6px 10px", textAlign: "start", borderBottom: `1px solid ${vars.color.border}` });
 globalStyle(`${winnerTable} td:last-child, ${winnerTable} th:last-child`, { textAlign: "end", fontVariantNumeric: "tabular-nums" });
