@@ -46,7 +46,7 @@ export default defineConfig({
     },
   ],
   webServer: {
-    command: "node server/index.mjs build/index.js",
+    command: "sh server/start.sh build/index.js",
     // /readyz answers once the embedded platform has started (migrations, and the demo seed with
     // its 10,000 slots on a fresh data directory), so no test pays for the cold start.
     url: `http://localhost:${PORT}/readyz`,

@@ -35,9 +35,11 @@ const dataDir = mkdtempSync(path.join(tmpdir(), "bench-"));
 const children = [];
 
 function startApp() {
-  const args = SERVER === "own" ? ["server/index.mjs", "build/index.js"] : ["node_modules/@remix-run/serve/dist/cli.js", "build/index.js"];
-  const child = spawn(process.execPath, args, {
-    env: { ...process.env, PORT: String(PORT), DATA_DIR: dataDir, LOG_LEVEL: "silent", NODE_ENV: "production", OPERATOR_API_KEY: OPERATOR_KEY },
+  // "own" is what `npm start` runs: server/start.sh, which execs node with its settings (ADR 031),
+  // so the child's id is the server's and its RSS is read from /proc as before.
+  const [cmd, args] = SERVER === "own" ? ["sh", ["server/start.sh", "build/index.js"]] : [process.execPath, ["node_modules/@remix-run/serve/dist/cli.js", "build/index.js"]];
+  const child = spawn(cmd, args, {
+    env: { ...process.env, NODE: process.execPath, PORT: String(PORT), DATA_DIR: dataDir, LOG_LEVEL: "silent", NODE_ENV: "production", OPERATOR_API_KEY: OPERATOR_KEY },
     stdio: "ignore",
   });
   children.push(child);

@@ -1,15 +1,17 @@
 import { createInstance, type i18n as I18n } from "i18next";
 import { beforeAll, describe, expect, it } from "vitest";
 import { fallbackLanguage, i18nConfig, supportedLanguages } from "~/i18n";
-import { resources } from "~/services/i18n.server";
+import { messagesFor } from "~/services/i18n.server";
 import { makeT, type Messages } from "./translate";
 
 /**
- * ADR 029: components translate with `makeT` on both sides, loaders and actions with i18next on the
- * server. The two must agree on every text we have, or a page would say one thing in its HTML and
- * another in a message made by its action.
+ * ADR 029: components translate with `makeT` on both sides, where i18next translated before (and
+ * still could, e.g. in a loader): the two must agree on every text we have, or a page would say
+ * one thing in its HTML and another in a message made elsewhere.
  */
-const bundle = (lng: string): Messages => resources[lng as keyof typeof resources].common;
+const bundle = (lng: string): Messages => messagesFor(lng);
+/** Every language file as i18next's resources. */
+const resources = Object.fromEntries(supportedLanguages.map((lng) => [lng, { common: messagesFor(lng) }]));
 
 /** Values for every `{{variable}}` in a text: strings with the characters a replacement could misread. */
 function variablesOf(text: string): Record<string, unknown> {

@@ -4,7 +4,8 @@
  * nothing else, because nothing else is in our locale files. It gives exactly what i18next 23 gives
  * for them with our settings (`escapeValue: false`, one namespace, the fallback language behind
  * the chosen one): `app/lib/translate.test.ts` compares the two on every key of every locale.
- * i18next stays on the server for loaders, actions and meta (remix-i18next's `getFixedT`).
+ * The server uses it too, for every page and the /play document (`translationFor` in
+ * i18n.server.ts, which reads each language's file when first asked; ADR 031).
  */
 export type Messages = Readonly<Record<string, string>>;
 export type TOptions = Readonly<Record<string, unknown>> & { count?: unknown; defaultValue?: unknown };

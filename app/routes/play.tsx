@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { demoStudioFetch } from "~/services/demo-vendor.server";
-import { i18nServer, getLocale } from "~/services/i18n.server";
+import { getLocale, translationFor } from "~/services/i18n.server";
 import { labelRoute } from "~/services/observability.server";
 
 function escape(text: string) {
@@ -24,7 +24,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const fun = url.searchParams.get("mode") === "fun";
   const token = url.searchParams.get("token");
   const locale = await getLocale(request);
-  const t = await i18nServer.getFixedT(locale);
+  const { t } = translationFor(locale);
   const rows = [
     [t("play_vendor"), vendor],
     [t("play_game"), gameCode],

@@ -1,0 +1,17 @@
+#!/bin/sh
+# What `npm start` runs once the build is there: the web server (server/index.mjs) with the process
+# settings that must be in place before Node starts. `exec`, so the server keeps this process's id
+# and gets the signals itself (graceful shutdown on SIGTERM); bench/run.mjs reads its RSS by that id.
+#
+#   sh server/start.sh build/index.js
+#   NODE   the node binary (default: node on PATH)
+#
+# MALLOC_MMAP_THRESHOLD_ (glibc; ADR 031): allocations of 32 KiB and more get their own mapping,
+# returned to the system when freed. V8 compiles PGlite's hot WebAssembly functions with TurboFan
+# in background threads, in 32 KiB zone segments, 100 MiB and more at a time; with glibc's default
+# (a threshold that rises to 32 MiB) those segments stay in the threads' malloc arenas once freed:
+# 50-110 MiB of the idle server's RSS. Set it yourself to override (not empty: 0 would map every
+# allocation). No effect outside glibc (musl, macOS).
+: "${MALLOC_MMAP_THRESHOLD_:=32768}"
+export MALLOC_MMAP_THRESHOLD_
+exec "${NODE:-node}" server/index.mjs "$@"
