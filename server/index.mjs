@@ -2,7 +2,8 @@
 // remix-serve did for us (static assets, /build with immutable caching, gzip, the request
 // handler) without Express, compression and morgan on every request, sends static files as
 // brotli to browsers that take it (ADR 030), and adds the graceful shutdown (server/shutdown.mjs):
-// SIGTERM stops taking connections, finishes the requests in flight, stops the platform's jobs at a safe point, closes the database and exits within 10 s.
+// SIGTERM stops taking connections, finishes the requests in flight, stops the platform's jobs at
+// a safe point, closes the database and exits within 10 s.
 //
 //   node server/index.mjs [build/index.js]      PORT (default 3000), HOST (default all interfaces)
 import { createReadStream, readdirSync, readFileSync, statSync } from "node:fs";
