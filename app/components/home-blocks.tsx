@@ -179,7 +179,7 @@ export function WinnersBoard({ winners, refreshTo }: { winners: Array<Pick<Winne
     const distance = table.offsetHeight - el.clientHeight;
     if (distance <= 0) return;
     el.style.setProperty("--winners-distance", `${-distance}px`);
-    el.style.setProperty("--winners-duration", `${(distance / 30).toFixed(2)}s`);
+    el.style.setProperty("--winners-duration", `${Math.round((distance / 30) * 1000)}ms`);
     el.dataset.scrolling = "";
     return () => {
       delete el.dataset.scrolling;
