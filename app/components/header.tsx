@@ -1,3 +1,4 @@
+import { DownloadQr } from "~/components/download-qr";
 import { Form, Link, NavLink, useLocation, useRouteLoaderData, useSearchParams } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { useTranslation } from "~/components/translation";
@@ -386,7 +387,7 @@ export function SiteHeader({ data }: { data: RootData | undefined }) {
               <summary className={`${s.dropdownSummary} ${s.smallButton}`}>{t("nav_download")}</summary>
               <div className={`${s.dropdownList} ${s.dropdownEnd} ${s.settingsPanel}`}>
                 <p style={{ margin: 0 }}>{t("scan_to_download")}</p>
-                <div className={s.qrBox} role="img" aria-label={t("scan_to_download")} dangerouslySetInnerHTML={{ __html: shell.download.qr }} />
+                <DownloadQr src={shell.download.qr} label={t("scan_to_download")} />
               </div>
             </details>
           ) : null}

@@ -1,3 +1,4 @@
+import { DownloadQr } from "~/components/download-qr";
 import { Form, Link } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "~/components/translation";
@@ -235,7 +236,7 @@ export function DownloadSection({ qr, url }: { qr: string; url: string }) {
         {t("download_title")}
       </h2>
       <div className={h.download}>
-        <div className={s.qrBox} role="img" aria-label={t("scan_to_download")} dangerouslySetInnerHTML={{ __html: qr }} />
+        <DownloadQr src={qr} label={t("scan_to_download")} />
         <div>
           <p>{t("download_text")}</p>
           <a href={url} className={s.primaryButton}>

@@ -1,3 +1,4 @@
+import { DownloadQr } from "~/components/download-qr";
 import { Link } from "@remix-run/react";
 import { useTranslation } from "~/components/translation";
 import * as s from "~/styles/shell.css";
@@ -42,7 +43,7 @@ export function SideMenuEnd({ shell }: { shell: RootData["shell"] }) {
         </a>
       ))}
       <Link to="/down" className={s.sideLink}>
-        <span className={s.qrBox} style={{ width: 64, height: 64 }} aria-hidden="true" dangerouslySetInnerHTML={{ __html: shell.download.qr }} />
+        <DownloadQr src={shell.download.qr} label="" size={64} />
         {t("nav_download")}
       </Link>
     </aside>

@@ -1,7 +1,7 @@
+import { DownloadQr } from "~/components/download-qr";
 import { useTranslation } from "~/components/translation";
 import { RouteErrorBoundary } from "~/components/error-boundary";
 import { useRootData } from "~/components/header";
-import * as s from "~/styles/shell.css";
 
 export const handle = { layout: "full" };
 
@@ -12,7 +12,7 @@ export default function Download() {
   return (
     <div data-testid="download-page">
       <h1>{t("down_title")}</h1>
-      {shell ? <div className={s.qrBox} role="img" aria-label={t("scan_to_download")} dangerouslySetInnerHTML={{ __html: shell.download.qr }} /> : null}
+      {shell ? <DownloadQr src={shell.download.qr} label={t("scan_to_download")} /> : null}
       <ul>
         <li>{t("down_ios")}</li>
         <li>{t("down_android")}</li>

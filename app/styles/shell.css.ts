@@ -184,8 +184,7 @@ export const dropdownList = style({
 export const dropdownEnd = style({ insetInlineStart: "auto", insetInlineEnd: 0 });
 export const settingsPanel = style({ display: "grid", gap: 10, padding: 12, width: "max-content", maxWidth: "min(320px, calc(100vw - 16px))" });
 
-export const qrBox = style({ width: 100, height: 100, background: "#fff", padding: 0, lineHeight: 0 });
-globalStyle(`${qrBox} svg`, { width: "100%", height: "100%", display: "block" });
+export const qrBox = style({ width: 100, height: 100, background: "#fff", padding: 0, display: "block" });
 
 export const memberBar = style({ display: "flex", flexWrap: "wrap", alignItems: "center", gap: 8 });
 export const balance = style({ fontVariantNumeric: "tabular-nums", fontWeight: 700, unicodeBidi: "isolate", direction: "ltr" });

@@ -14,7 +14,7 @@ test("home shows every block, server-rendered in the default language", async ({
   await expect(home.getByTestId("hot-games").getByRole("link", { name: "Más" })).toHaveAttribute("href", "/hot");
   await expect(home.getByTestId("fish-games").getByRole("listitem")).toHaveCount(6);
   await expect(home.getByTestId("fish-games").getByRole("link", { name: "Más" })).toHaveAttribute("href", "/fish");
-  await expect(home.getByTestId("download").locator("svg")).toBeAttached();
+  await expect(home.getByTestId("download").getByRole("img", { name: "Escanea para descargar la app" })).toBeAttached();
   await expect(page.getByRole("navigation", { name: "Navegación principal" })).toBeVisible();
   await expect(page.getByTestId("side-menu-left")).toBeVisible();
   await expect(page.getByTestId("side-menu-right")).toBeVisible();
