@@ -4,7 +4,35 @@ import { hydrateRoot } from "react-dom/client";
 import { parseTheme, RequestInfoProvider } from "~/components/request-info";
 import { makeTranslation, TranslationProvider } from "~/components/translation";
 import { fallbackLanguage, supportedLanguages } from "~/i18n";
+import { STATE_HEADER } from "~/lib/hydration";
 import type { Messages } from "~/lib/translate";
+
+type State = { loaderData?: Record<string, unknown> };
+interface Hydrate {
+  id: string;
+  csrf: string | null;
+  /** The state's request, started by the page's own script (app/services/hydration.server.ts). */
+  p?: Promise<Response | null>;
+}
+
+const jsonOf = (r: Response | null) =>
+  r && r.ok && !r.redirected && (r.headers.get("content-type") ?? "").startsWith("application/json") ? (r.json() as Promise<State | null>) : null;
+
+/**
+ * The loaders' state, which the page does not carry (only scripts use it): from the node that
+ * rendered the page, else from the page's own address, whose loaders run again and answer it as
+ * JSON. The CSRF token comes from the page, as each visitor's own.
+ */
+async function stateOf(hydrate: Hydrate): Promise<State | null> {
+  const kept = hydrate.p ?? fetch(`/hydration/${encodeURIComponent(hydrate.id)}`, { credentials: "same-origin" });
+  let state = await Promise.resolve(kept).then(jsonOf).catch(() => null);
+  state ??= await fetch(window.location.href, { headers: { [STATE_HEADER]: "1" }, credentials: "same-origin" })
+    .then(jsonOf)
+    .catch(() => null);
+  const root = state?.loaderData?.root as { csrfToken?: string } | undefined;
+  if (root && hydrate.csrf) root.csrfToken = hydrate.csrf;
+  return state;
+}
 
 async function hydrate() {
   // The page is complete without scripts, so the translations are not inlined in it (they were a
@@ -13,12 +41,17 @@ async function hydrate() {
   const html = document.documentElement;
   const lng = supportedLanguages.includes(html.lang) ? html.lang : fallbackLanguage;
   const version = (window as { __remixManifest?: { version?: string } }).__remixManifest?.version ?? "";
-  const messages = await fetch(`/locales/${encodeURIComponent(lng)}/common.json?v=${encodeURIComponent(version)}`)
-    .then((r) => (r.ok ? (r.json() as Promise<Messages>) : null))
-    .catch(() => null);
-  // Without its words the page would hydrate into bare keys: it stays as the server sent it, which
-  // works in full without scripts.
-  if (!messages) return;
+  const context = (window as unknown as { __remixContext: { state?: State | null; hydrate?: Hydrate } }).__remixContext;
+  const [messages, state] = await Promise.all([
+    fetch(`/locales/${encodeURIComponent(lng)}/common.json?v=${encodeURIComponent(version)}`)
+      .then((r) => (r.ok ? (r.json() as Promise<Messages>) : null))
+      .catch(() => null),
+    context.hydrate ? stateOf(context.hydrate) : context.state,
+  ]);
+  // Without its words the page would hydrate into bare keys, without its state into nothing: it
+  // stays as the server sent it, which works in full without scripts.
+  if (!messages || !state) return;
+  context.state = state;
   const translation = makeTranslation(lng, messages);
   const requestInfo = { requestId: html.dataset.requestId ?? "unknown", theme: parseTheme(html.dataset.theme) };
 

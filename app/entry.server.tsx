@@ -14,6 +14,7 @@ import { getTheme } from "~/services/preferences.server";
 import { getLocale, translationFor } from "~/services/i18n.server";
 import { getRequestId, labelRoute, logger } from "~/services/observability.server";
 import { env } from "~/services/env.server";
+import { handoffWithout, hydrationStore, HydrationStore, splitHandoff, STATE_HEADER, stateJson } from "~/services/hydration.server";
 import { RenderCache, visitorPage } from "~/services/render-cache.server";
 import { cspSourcesFrom, dedupeCookies, makeNonce, setSecurityHeaders } from "~/services/security-headers.server";
 
@@ -31,6 +32,12 @@ function acceptsGzip(request: Request): boolean {
 }
 const renderCache = new RenderCache(env.PAGE_CACHE_ENTRIES);
 
+/** The root loader's CSRF token when it is long enough to be taken out of the state unmistakably. */
+function csrfIn(loaderData: Record<string, unknown> | undefined): string | null {
+  const token = (loaderData?.root as { csrfToken?: unknown } | undefined)?.csrfToken;
+  return typeof token === "string" && token.length >= 16 ? token : null;
+}
+
 export default async function handleRequest(
   request: Request,
   responseStatusCode: number,
@@ -39,6 +46,16 @@ export default async function handleRequest(
 ) {
   const matches = remixContext.staticHandlerContext.matches;
   labelRoute(request, matches[matches.length - 1]?.route.id ?? "root");
+
+  // A page's scripts asking for its state (hydration.server.ts): the loaders ran, the state is the answer.
+  if (request.headers.has(STATE_HEADER)) {
+    const { state } = splitHandoff(remixContext.serverHandoffString ?? "null");
+    responseHeaders.set("Content-Type", "application/json");
+    responseHeaders.set("X-Content-Type-Options", "nosniff");
+    responseHeaders.set("Cache-Control", "private, no-store");
+    dedupeCookies(responseHeaders);
+    return new Response(stateJson(state, csrfIn(state?.loaderData)), { status: responseStatusCode, headers: responseHeaders });
+  }
 
   const lng = await getLocale(request);
   const theme = await getTheme(request);
@@ -67,6 +84,10 @@ export default async function handleRequest(
     finishHeaders();
     responseHeaders.set("X-Render-Cache", kept === null ? "miss" : "hit");
     if (kept !== null) {
+      // The kept page names its state by this key: keep that as long as the page is served.
+      if (!hydrationStore.touch(key)) {
+        hydrationStore.set(key, stateJson(splitHandoff(remixContext.serverHandoffString ?? "null").state, visitor!.csrf), { shared: true });
+      }
       // Already compressed from the kept pieces: the server sends an encoded body as it is.
       if (kept.encoding) {
         responseHeaders.set("Content-Encoding", kept.encoding);
@@ -78,13 +99,26 @@ export default async function handleRequest(
   }
 
 
+  // A page answered 200 to a GET carries no state: its scripts fetch it (hydration.server.ts). An
+  // action's answer and an error page keep it inline (rare, and a re-run of the loaders would
+  // not give back an action's answer).
+  let context = remixContext;
+  const sc = remixContext.staticHandlerContext;
+  if (request.method === "GET" && responseStatusCode === 200 && !sc.actionData && !sc.errors && remixContext.serverHandoffString) {
+    const { rest, state } = splitHandoff(remixContext.serverHandoffString);
+    const csrf = csrfIn(state?.loaderData);
+    const id = key ?? HydrationStore.randomId();
+    hydrationStore.set(id, stateJson(state, csrf), { shared: key !== null });
+    context = { ...remixContext, serverHandoffString: handoffWithout(rest, { id, csrf }) };
+  }
+
   return new Promise<Response>((resolve, reject) => {
     let didError = false;
     // Whole documents only: pages must be complete for browsers without JavaScript.
     const { pipe, abort } = renderToPipeableStream(
       <RequestInfoProvider value={{ requestId, theme, nonce }}>
         <TranslationProvider value={translationFor(lng)}>
-          <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
+          <RemixServer context={context} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
         </TranslationProvider>
       </RequestInfoProvider>,
       {

@@ -1,0 +1,92 @@
+import { expect, test } from "./fixtures";
+
+/**
+ * Issue 15: a page answered 200 to a GET carries no hydration state (a scripts-off phone never
+ * uses it); its scripts fetch it from the node that rendered it, else from the page's own address
+ * (app/services/hydration.server.ts, ADR 032).
+ */
+
+const hydrateOf = (html: string) => JSON.parse(/"hydrate":(\{"id":"[^"]+","csrf":(?:"[^"]*"|null)\})/.exec(html)?.[1] ?? "null") as { id: string; csrf: string | null } | null;
+
+test("the page carries no loader data; its state is kept under the id it names, without the CSRF token", async ({ request }) => {
+  for (const path of ["/", "/rng", "/login"]) {
+    const res = await request.get(path);
+    expect(res.status()).toBe(200);
+    const html = await res.text();
+    expect(html).not.toContain("loaderData");
+    const hydrate = hydrateOf(html);
+    expect(hydrate, path).not.toBeNull();
+    // The token in the page is the one its forms post.
+    expect(html).toContain(`name="csrf" value="${hydrate!.csrf}"`);
+
+    const kept = await request.get(`/hydration/${hydrate!.id}`);
+    expect(kept.status()).toBe(200);
+    expect(kept.headers()["content-type"]).toContain("application/json");
+    const text = await kept.text();
+    expect(text).not.toContain(hydrate!.csrf!);
+    const state = JSON.parse(text) as { loaderData: { root: { shell: unknown } } };
+    expect(state.loaderData.root.shell).toBeTruthy();
+
+    // The page's own address answers the same state as JSON when asked with the header.
+    const again = await request.get(path, { headers: { "X-Remix-Hydration": "1" } });
+    expect(again.headers()["content-type"]).toContain("application/json");
+    expect(((await again.json()) as typeof state).loaderData.root.shell).toBeTruthy();
+  }
+  expect((await request.get("/hydration/not-a-kept-id")).status()).toBe(404);
+});
+
+test("a member's state is private and names the member only behind its id", async ({ request, operator }) => {
+  const account = `hy${Date.now().toString(36)}`;
+  await operator.createMember({ account, password: "secret123" });
+  const login = await request.get("/login");
+  const csrf = /name="csrf" value="([^"]+)"/.exec(await login.text())![1]!;
+  await request.post("/login", { form: { csrf, username: account, password: "secret123" } });
+  const html = await (await request.get("/")).text();
+  expect(html).toContain(account); // the page shows who is signed in
+  const kept = await request.get(`/hydration/${hydrateOf(html)!.id}`);
+  expect(kept.headers()["cache-control"]).toBe("private, no-store");
+  expect(await kept.text()).toContain(account);
+});
+
+test("scripts fetch the state: from the kept copy, else from the page's address, else the page stays as sent", async ({ page }, testInfo) => {
+  const asked: string[] = [];
+  page.on("request", (r) => {
+    if (r.url().includes("/hydration/")) asked.push("kept");
+    else if (r.headers()["x-remix-hydration"]) asked.push("address");
+  });
+  await page.goto("/");
+  if (testInfo.project.name !== "js") {
+    // Scripts off: nothing but the page.
+    await page.waitForLoadState("networkidle");
+    expect(asked).toEqual([]);
+    return;
+  }
+  await page.waitForFunction(() => (window as { __remixRouter?: { state: { initialized: boolean } } }).__remixRouter?.state.initialized === true);
+  expect(asked).toEqual(["kept"]);
+
+  // The node that rendered the page no longer has it (another node, or dropped): the page's address answers.
+  asked.length = 0;
+  await page.route("**/hydration/**", (route) => route.fulfill({ status: 404, contentType: "application/json", body: "null" }));
+  await page.goto("/promotions");
+  await page.waitForFunction(() => (window as { __remixRouter?: { state: { initialized: boolean } } }).__remixRouter?.state.initialized === true);
+  expect(asked).toEqual(["kept", "address"]);
+  // Hydrated with the page's own token: a client-side login is read, not refused as expired.
+  await page.goto("/login");
+  await page.waitForFunction(() => "__remixRouter" in window);
+  const popup = page.getByTestId("login-popup");
+  await popup.getByLabel("Nombre de usuario").fill("nobody-here");
+  await popup.getByLabel("Contraseña").fill("wrong-password-1");
+  await popup.getByRole("button", { name: "Iniciar sesión" }).click();
+  await expect(popup.getByRole("alert").first()).toBeVisible();
+  await expect(page.getByTestId("page-expired")).toHaveCount(0);
+
+  // Neither answers: the page is not hydrated, and works as it does without scripts.
+  await page.route("**/*", (route) => (route.request().headers()["x-remix-hydration"] ? route.abort() : route.fallback()));
+  await page.goto("/login");
+  await page.waitForLoadState("networkidle");
+  expect(await page.evaluate(() => "__remixRouter" in window)).toBe(false);
+  await popup.getByLabel("Nombre de usuario").fill("nobody-here");
+  await popup.getByLabel("Contraseña").fill("wrong-password-1");
+  await popup.getByRole("button", { name: "Iniciar sesión" }).click();
+  await expect(popup.getByRole("alert").first()).toBeVisible();
+});
