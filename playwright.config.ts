@@ -26,7 +26,7 @@ export default defineConfig({
   // the route manifest, the route's module): the default 5 s failed such waits in CI as if the
   // page were wrong. A wait that succeeds costs nothing more.
   expect: { timeout: 20_000 },
-  workers: 2,
+  workers: Number(process.env.E2E_WORKERS ?? 2),
   reporter: process.env.CI ? [["list"]] : [["list"], ["html", { open: "never" }]],
   use: {
     baseURL: `http://localhost:${PORT}`,

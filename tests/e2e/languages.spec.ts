@@ -55,7 +55,11 @@ async function checkTimes(page: Page, lang: string, at: string, problems: string
 }
 
 for (const lang of LANGS) {
-  test(`main pages in ${lang}: translated, one decimal separator`, async ({ page, operator, context, baseURL }) => {
+  test(`main pages in ${lang}: translated, one decimal separator`, async ({ page, operator, context, baseURL }, testInfo) => {
+    // Every language with scripts off (the server's words and numbers); with scripts on, the
+    // default and a right-to-left one: the client's words come from the same language files and
+    // its numbers from the same format module (issue 15: CI's browser time).
+    test.skip(testInfo.project.use.javaScriptEnabled !== false && !["es", "ar"].includes(lang), "scripts on: es and ar");
     test.setTimeout(180_000);
     await loginNewMember(page, operator, { prefix: `lang${lang}`, net: `10.${90 + LANGS.indexOf(lang)}`, funds: "1234.56" });
     await context.addCookies([{ name: "lang", value: encodeURIComponent(Buffer.from(JSON.stringify(lang)).toString("base64")), url: baseURL! }]);
