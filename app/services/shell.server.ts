@@ -24,6 +24,20 @@ export function downloadUrlOf(info: { appDownloadUrl: string }, request: Request
   return new URL(info.appDownloadUrl, request.url).toString();
 }
 
+/**
+ * The footer bars' seed: a scramble of the minute. Each address turns its minute at its own second
+ * (an offset from a hash of its path and query): were every kept page's minute to turn at :00,
+ * every page would be rendered again in the same instant, and requests queued behind those renders
+ * for 200-400 ms (`bench/run.mjs`, the /rng row's maximum, issue 15).
+ */
+export function footerSeed(url: string, now: number): number {
+  const { pathname, search } = new URL(url);
+  let h = 0;
+  for (const c of pathname + search) h = (h * 31 + c.charCodeAt(0)) >>> 0;
+  const minute = Math.floor((now + (h % 60) * 1000) / 60_000);
+  return Number((BigInt(minute) * 2654435761n) % 1000n);
+}
+
 /** A QR code as SVG (spec §9: size 100, margin 0), made on the server. */
 export async function qrSvg(url: string): Promise<string> {
   let svg = qrCache.get(url);
@@ -106,9 +120,9 @@ export async function loadShell(request: Request, locale: string) {
     download: { url: downloadUrl, qr: downloadQrSrc(downloadUrl) },
     /** Render-time values the browser must repeat exactly: the year and the footer bars' seed. */
     year: new Date().getUTCFullYear(),
-    // Spec §9: bars of a random 180-194 s. Drawn afresh each minute (a scramble of the minute), not
-    // per request, so visitors within a minute share one rendered page (render-cache.server.ts).
-    footerSeed: Number((BigInt(Math.floor(Date.now() / 60_000)) * 2654435761n) % 1000n),
+    // Spec §9: bars of a random 180-194 s. Drawn afresh each minute, not per request, so visitors
+    // within a minute share one rendered page (render-cache.server.ts).
+    footerSeed: footerSeed(request.url, Date.now()),
     user: user.value ? { ...user.value, balanceMasked: masked.status === "fulfilled" && masked.value } : null,
     /** The operator's hosts the page's Content-Security-Policy allows (issue 14). */
     csp: { img: info.imageCDNs, frame: [...info.launchGameCDNs, ...info.customerService.map((c) => c.url)] },
