@@ -78,6 +78,10 @@ try {
         for (const t of tasks) console.log(`    long task ${Math.round(t.duration)} ms at ${Math.round(t.startTime)} ms: ${t.url}`);
         const boot = report.audits["bootup-time"]?.details?.items ?? [];
         for (const b of boot.slice(0, 4)) console.log(`    script ${b.url}: ${Math.round(b.total)} ms (evaluation ${Math.round(b.scripting)} ms, parse ${Math.round(b.scriptParseCompile)} ms)`);
+        const lcp = report.audits["largest-contentful-paint-element"]?.details?.items?.[0]?.items?.[0]?.node?.snippet;
+        if (lcp) console.log(`    LCP element: ${lcp}`);
+        const phases = report.audits["largest-contentful-paint-element"]?.details?.items?.[1]?.items ?? [];
+        if (phases.length) console.log(`    LCP phases: ${phases.map((p) => `${p.phase} ${Math.round(p.timing)} ms`).join(", ")}`);
         const work = report.audits["mainthread-work-breakdown"]?.details?.items ?? [];
         console.log(`    main thread: ${work.map((w) => `${w.groupLabel} ${Math.round(w.duration)} ms`).join(", ")}`);
       }

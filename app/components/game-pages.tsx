@@ -133,7 +133,7 @@ export function ListCentrePage() {
           {t("ui_games_found", { count: data.total, n: formatNumber(data.total, i18n.language) })}
         </p>
       ) : null}
-      <GameGrid games={data.games} favourites={data.favourites} testId="game-list" />
+      <GameGrid games={data.games} favourites={data.favourites} testId="game-list" eager={6} />
       {data.totalPages > 1 ? (
         <nav className={h.pager} aria-label={t("pages_of", { title })}>
           <span>
@@ -189,7 +189,7 @@ export function GameCentrePage() {
       {data.pvp ? <PvpRooms vassalage={data.vassalage} {...data.pvp} /> : null}
       {data.vassalage ? (
         <section className={h.section} style={{ marginTop: 20 }}>
-          <GameGrid games={data.games} favourites={data.favourites} testId="game-list" hrefOf={gameCentreHref} />
+          <GameGrid games={data.games} favourites={data.favourites} testId="game-list" hrefOf={gameCentreHref} eager={6} />
         </section>
       ) : null}
     </div>
