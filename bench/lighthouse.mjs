@@ -48,10 +48,14 @@ try {
   for (const page of pages) {
     for (let i = 1; i <= runs; i++) {
       const out = join(dir, `report-${i}.json`);
-      const r = spawnSync(bin, [`http://127.0.0.1:${port}${page}`, "--quiet", "--form-factor=mobile", "--output=json", `--output-path=${out}`, `--chrome-flags=${flags}`], {
-        env: { ...process.env, CHROME_PATH: chrome },
-        stdio: ["ignore", "ignore", "inherit"],
-      });
+      const lighthouse = () =>
+        spawnSync(bin, [`http://127.0.0.1:${port}${page}`, "--quiet", "--form-factor=mobile", "--output=json", `--output-path=${out}`, `--chrome-flags=${flags}`], {
+          env: { ...process.env, CHROME_PATH: chrome },
+          stdio: ["ignore", "ignore", "inherit"],
+        });
+      // Lighthouse itself now and then loses the trace (NO_NAVSTART): that run is made again, up to twice.
+      let r = lighthouse();
+      for (let retry = 0; r.status !== 0 && retry < 2; retry++) r = lighthouse();
       if (r.status !== 0) throw new Error(`lighthouse failed on ${page} (is LIGHTHOUSE_BIN set?)`);
       const report = JSON.parse(readFileSync(out, "utf8"));
       const score = (k) => Math.round(report.categories[k].score * 100);
