@@ -4,7 +4,7 @@ import { hydrateRoot } from "react-dom/client";
 import { parseTheme, RequestInfoProvider } from "~/components/request-info";
 import { makeTranslation, TranslationProvider } from "~/components/translation";
 import { fallbackLanguage, supportedLanguages } from "~/i18n";
-import { STATE_HEADER } from "~/lib/hydration";
+import { STATE_HEADER, TOKEN_HEADER } from "~/lib/hydration";
 import type { Messages } from "~/lib/translate";
 
 type State = { loaderData?: Record<string, unknown> };
@@ -24,7 +24,8 @@ const jsonOf = (r: Response | null) =>
  * JSON. The CSRF token comes from the page, as each visitor's own.
  */
 async function stateOf(hydrate: Hydrate): Promise<State | null> {
-  const kept = hydrate.p ?? fetch(`/hydration/${encodeURIComponent(hydrate.id)}`, { credentials: "same-origin" });
+  const headers: Record<string, string> = hydrate.csrf ? { [TOKEN_HEADER]: hydrate.csrf } : {};
+  const kept = hydrate.p ?? fetch(`/hydration/${encodeURIComponent(hydrate.id)}`, { credentials: "same-origin", headers });
   let state = await Promise.resolve(kept).then(jsonOf).catch(() => null);
   state ??= await fetch(window.location.href, { headers: { [STATE_HEADER]: "1" }, credentials: "same-origin" })
     .then(jsonOf)

@@ -107,9 +107,12 @@ export default async function handleRequest(
   if (request.method === "GET" && responseStatusCode === 200 && !sc.actionData && !sc.errors && remixContext.serverHandoffString) {
     const { rest, state } = splitHandoff(remixContext.serverHandoffString);
     const csrf = csrfIn(state?.loaderData);
-    const id = key ?? HydrationStore.randomId();
-    hydrationStore.set(id, stateJson(state, csrf), { shared: key !== null });
-    context = { ...remixContext, serverHandoffString: handoffWithout(rest, { id, csrf }) };
+    // A page not kept for visitors is given out only against its token: without one it stays inline.
+    if (key !== null || csrf !== null) {
+      const id = key ?? HydrationStore.randomId();
+      hydrationStore.set(id, stateJson(state, csrf), key !== null ? { shared: true } : { shared: false, owner: csrf });
+      context = { ...remixContext, serverHandoffString: handoffWithout(rest, { id, csrf }) };
+    }
   }
 
   return new Promise<Response>((resolve, reject) => {

@@ -1,14 +1,15 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { hydrationStore } from "~/services/hydration.server";
+import { hydrationStore, TOKEN_HEADER } from "~/services/hydration.server";
 import { labelRoute } from "~/services/observability.server";
 
 /**
  * A page's hydration state, kept when the page was rendered (app/services/hydration.server.ts).
- * 404 when this node does not have it: the browser then asks the page's own address.
+ * 404 when this node does not have it, or it is a member page's and the request does not show
+ * that page's token: the browser then asks the page's own address.
  */
 export function loader({ request, params }: LoaderFunctionArgs) {
   labelRoute(request, "routes/hydration.$id");
-  const kept = hydrationStore.get(params.id ?? "");
+  const kept = hydrationStore.get(params.id ?? "", request.headers.get(TOKEN_HEADER));
   if (!kept) {
     return new Response("null", { status: 404, headers: { "content-type": "application/json", "cache-control": "no-store" } });
   }

@@ -26,6 +26,17 @@ describe("hydration store", () => {
     expect(store.size).toBe(1);
   });
 
+  it("gives a member page's state only to a request that shows that page's token", () => {
+    const store = new HydrationStore(1_000, 1_000);
+    store.set("m", '{"who":"member"}', { shared: false, owner: "tok_0123456789abcdef" });
+    expect(store.get("m")).toBeNull();
+    expect(store.get("m", "tok_0123456789abcdeX")).toBeNull();
+    expect(store.get("m", "short")).toBeNull();
+    expect(store.get("m", "tok_0123456789abcdef")).toEqual({ json: '{"who":"member"}', shared: false });
+    store.set("v", '{"who":"visitor"}', { shared: true });
+    expect(store.get("v")).toEqual({ json: '{"who":"visitor"}', shared: true });
+  });
+
   it("gives ids nobody can guess", () => {
     const ids = new Set(Array.from({ length: 100 }, () => HydrationStore.randomId()));
     expect(ids.size).toBe(100);
@@ -51,12 +62,13 @@ describe("the page's handoff", () => {
   });
 
   it("stays inert inside a script and starts the state's request", () => {
-    const out = handoffWithout({ basename: "</script>&" }, { id: "abc_-1", csrf: "tok" });
+    const out = handoffWithout({ basename: "</script>&" }, { id: "abc_-1", csrf: "tok<&>" });
     expect(out).not.toMatch(/[<>&]/);
     const window = { __remixContext: undefined as unknown as { basename: string; hydrate: { id: string; csrf: string; p: unknown } } };
-    const fetch = (url: string) => ({ catch: () => `asked ${url}` });
+    const fetch = (url: string, init: { headers: Record<string, string> }) => ({ catch: () => `asked ${url} with ${JSON.stringify(init.headers)}` });
     new Function("window", "fetch", `window.__remixContext = ${out};`)(window, fetch);
     expect(window.__remixContext.basename).toBe("</script>&");
-    expect(window.__remixContext.hydrate).toEqual({ id: "abc_-1", csrf: "tok", p: "asked /hydration/abc_-1" });
+    // The page's token goes in a header, never in the address (request logs print the path).
+    expect(window.__remixContext.hydrate).toEqual({ id: "abc_-1", csrf: "tok<&>", p: 'asked /hydration/abc_-1 with {"X-Hydration-Token":"tok<&>"}' });
   });
 });

@@ -1,4 +1,5 @@
-import { randomBytes } from "node:crypto";
+import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
+import { TOKEN_HEADER } from "~/lib/hydration";
 
 /**
  * The hydration state out of the page (issue 15, ADR 032). Remix writes every loader's answer into
@@ -16,10 +17,12 @@ import { randomBytes } from "node:crypto";
  *   scripts.
  *
  * The CSRF token is the one per-visitor value in a visitor page's state: it is taken out of the
- * stored state and travels in the page (where the render cache fills each visitor's own).
+ * stored state and travels in the page (where the render cache fills each visitor's own). Any other
+ * page's state (a member's) is given only to a request that shows that page's token in
+ * `X-Hydration-Token`: the id alone, which request logs print with the path, opens nothing.
  */
 
-export { STATE_HEADER } from "~/lib/hydration";
+export { STATE_HEADER, TOKEN_HEADER } from "~/lib/hydration";
 
 export interface Handoff {
   /** What stays in the page: basename, future flags, SPA mode. */
@@ -50,10 +53,13 @@ const ESCAPES: Record<string, string> = { "&": "\\u0026", ">": "\\u003e", "<": "
  * the answer, or null when the network fails); a browser that runs no scripts never asks for it.
  */
 export function handoffWithout(rest: Record<string, unknown>, hydrate: { id: string; csrf: string | null }): string {
-  const object = JSON.stringify({ ...rest, hydrate }).replace(/[&><\u2028\u2029]/g, (c) => ESCAPES[c]!);
+  const escape = (json: string) => json.replace(/[&><\u2028\u2029]/g, (c) => ESCAPES[c]!);
   const url = JSON.stringify(`/hydration/${encodeURIComponent(hydrate.id)}`);
-  return `${object};window.__remixContext.hydrate.p=fetch(${url},{credentials:"same-origin"}).catch(function(){return null})`;
+  const init = escape(JSON.stringify({ credentials: "same-origin", headers: hydrate.csrf ? { [TOKEN_HEADER]: hydrate.csrf } : {} }));
+  return `${escape(JSON.stringify({ ...rest, hydrate }))};window.__remixContext.hydrate.p=fetch(${url},${init}).catch(function(){return null})`;
 }
+
+const digest = (token: string) => createHash("sha256").update(token).digest();
 
 interface Entry {
   json: string;
@@ -61,6 +67,8 @@ interface Entry {
   expires: number;
   /** A visitor page's state, the same for everyone who has its id: cacheable by the browser. */
   shared: boolean;
+  /** For any other page: a digest of its CSRF token, which the asking request must show. */
+  owner: Buffer | null;
 }
 
 /** States kept for their pages' scripts: least recently used first out, bounded in bytes and age. */
@@ -85,12 +93,15 @@ export class HydrationStore {
     return this.bytes;
   }
 
-  /** Keeps `json` under `id`; a state larger than the whole store is not kept. */
-  set(id: string, json: string, { shared }: { shared: boolean }): void {
+  /**
+   * Keeps `json` under `id`: shared (a visitor page's), or given only to whoever shows `owner` (the
+   * page's CSRF token). A state larger than the whole store is not kept.
+   */
+  set(id: string, json: string, { shared, owner = null }: { shared: boolean; owner?: string | null }): void {
     this.delete(id);
     const bytes = json.length * 2; // UTF-16 in memory
     if (this.maxBytes <= 0 || bytes > this.maxBytes) return;
-    this.entries.set(id, { json, bytes, expires: this.now() + this.ttlMs, shared });
+    this.entries.set(id, { json, bytes, expires: this.now() + this.ttlMs, shared, owner: owner === null ? null : digest(owner) });
     this.bytes += bytes;
     while (this.bytes > this.maxBytes) this.delete(this.entries.keys().next().value!);
   }
@@ -104,9 +115,12 @@ export class HydrationStore {
     return true;
   }
 
-  get(id: string): { json: string; shared: boolean } | null {
+  /** The state kept under `id`, when it is shared or `token` is its page's token; else null. */
+  get(id: string, token: string | null = null): { json: string; shared: boolean } | null {
     const entry = this.live(id);
-    return entry ? { json: entry.json, shared: entry.shared } : null;
+    if (!entry) return null;
+    if (entry.owner && (token === null || !timingSafeEqual(entry.owner, digest(token)))) return null;
+    return { json: entry.json, shared: entry.shared };
   }
 
   clear(): void {

@@ -35,7 +35,7 @@ test("the page carries no loader data; its state is kept under the id it names, 
   expect((await request.get("/hydration/not-a-kept-id")).status()).toBe(404);
 });
 
-test("a member's state is private and names the member only behind its id", async ({ request, operator }) => {
+test("a member's state is private: given only against its page's token, never cached", async ({ request, operator }) => {
   const account = `hy${Date.now().toString(36)}`;
   await operator.createMember({ account, password: "secret123" });
   const login = await request.get("/login");
@@ -43,7 +43,11 @@ test("a member's state is private and names the member only behind its id", asyn
   await request.post("/login", { form: { csrf, username: account, password: "secret123" } });
   const html = await (await request.get("/")).text();
   expect(html).toContain(account); // the page shows who is signed in
-  const kept = await request.get(`/hydration/${hydrateOf(html)!.id}`);
+  const hydrate = hydrateOf(html)!;
+  // The id alone (request logs print it with the path) opens nothing: the page's token must be shown.
+  expect((await request.get(`/hydration/${hydrate.id}`)).status()).toBe(404);
+  expect((await request.get(`/hydration/${hydrate.id}`, { headers: { "X-Hydration-Token": `${hydrate.csrf}x` } })).status()).toBe(404);
+  const kept = await request.get(`/hydration/${hydrate.id}`, { headers: { "X-Hydration-Token": hydrate.csrf! } });
   expect(kept.headers()["cache-control"]).toBe("private, no-store");
   expect(await kept.text()).toContain(account);
 });
@@ -89,4 +93,24 @@ test("scripts fetch the state: from the kept copy, else from the page's address,
   await popup.getByLabel("Contraseña").fill("wrong-password-1");
   await popup.getByRole("button", { name: "Iniciar sesión" }).click();
   await expect(popup.getByRole("alert").first()).toBeVisible();
+});
+
+test("a member page hydrates from the kept state, its token shown in a header", async ({ page, operator }, testInfo) => {
+  test.skip(testInfo.project.name !== "js", "hydration needs scripts");
+  const account = `hk${Date.now().toString(36)}`;
+  await operator.createMember({ account, password: "secret123" });
+  await page.goto("/login");
+  const popup = page.getByTestId("login-popup");
+  await popup.getByLabel("Nombre de usuario").fill(account);
+  await popup.getByLabel("Contraseña").fill("secret123");
+  await popup.getByRole("button", { name: "Iniciar sesión" }).click();
+  await expect(page.getByTestId("member-info")).toBeVisible();
+  const answers: string[] = [];
+  page.on("response", (r) => {
+    if (r.url().includes("/hydration/")) answers.push(`kept ${r.status()}`);
+    else if (r.request().headers()["x-remix-hydration"]) answers.push(`address ${r.status()}`);
+  });
+  await page.goto("/member/securityCenter");
+  await page.waitForFunction(() => (window as { __remixRouter?: { state: { initialized: boolean } } }).__remixRouter?.state.initialized === true);
+  expect(answers).toEqual(["kept 200"]);
 });
