@@ -178,7 +178,9 @@ async function verify(db, players) {
 
 /**
  * A pool like openDb's (postgres-js under drizzle, `max` connections) that counts the statements
- * it sends, BEGIN and COMMIT included: each is a round trip to the server.
+ * it sends, BEGIN and COMMIT included: each is a round trip to the server. postgres-js captures a
+ * stack trace for every query while its `debug` hook is set, so the counting runs are short and
+ * separate from the timed ones, which use openDb's own pool.
  */
 function openCounted(max) {
   const counter = { statements: 0 };
@@ -186,11 +188,27 @@ function openCounted(max) {
   return { db: drizzle(client, { schema }), counter, close: () => client.end({ timeout: 5 }) };
 }
 
-/** Runs `measure` and adds the statements it sent per operation. */
-async function counted(pool, measure) {
-  const before = pool.counter.statements;
-  const r = await measure();
-  return { ...r, statements: (pool.counter.statements - before) / r.done };
+/** Fills a database handle's account id cache (ensureAccount's, kept per handle) before timing or counting. */
+async function cacheAccounts(db, players) {
+  for (const m of players) await ensureAccount(db, memberRef(m.id));
+  for (let s = 0; s < SYSTEM_SHARDS; s++) await ensureAccount(db, houseRef(s));
+}
+
+/**
+ * Statements sent per operation by `run(db, players, tag, seconds)` on a counting pool, its
+ * account ids cached and its statements prepared by a warm-up run first.
+ */
+async function statementsPer(run, players) {
+  const pool = openCounted(CLIENTS);
+  try {
+    await cacheAccounts(pool.db, players);
+    await run(pool.db, players, "countwarm", 1);
+    const before = pool.counter.statements;
+    const r = await run(pool.db, players, "count", 2);
+    return (pool.counter.statements - before) / r.done;
+  } finally {
+    await pool.close();
+  }
 }
 
 /** Rows per round in the tables a round writes to (warm-up rounds included). */
@@ -222,18 +240,23 @@ try {
   await handle.close();
   handle = undefined;
 
-  // One pool for the measured runs, warmed on both paths (prepared statements, account id caches,
-  // JIT). It stays open, idle, while pgbench runs: both fit in the server's max_connections.
-  const pool = openCounted(CLIENTS);
+  // One pool for the measured runs (openDb's, as the site opens it), warmed on both paths
+  // (prepared statements, account id caches, JIT). It stays open, idle, while pgbench runs: both
+  // fit in the server's max_connections.
+  handle = await openDb({ databaseUrl: urlOf(roundsDb), dataDir: "unused", max: CLIENTS });
+  const pool = handle;
   try {
-    for (const m of players) await ensureAccount(pool.db, memberRef(m.id));
-    for (let s = 0; s < SYSTEM_SHARDS; s++) await ensureAccount(pool.db, houseRef(s));
+    await cacheAccounts(pool.db, players);
     await ledgerSettlements(pool.db, players, "warm", 2);
     await houseRounds(pool.db, players, "warm", 3);
+    const statements = {
+      ledger: await statementsPer(ledgerSettlements, players),
+      house: await statementsPer(houseRounds, players),
+    };
 
     const tpsBefore = usePgbench ? await pgbench(CLIENTS) : null;
-    const ledgerBefore = await counted(pool, () => ledgerSettlements(pool.db, players, "before"));
-    const house = await counted(pool, () => houseRounds(pool.db, players, "run"));
+    const ledgerBefore = { ...(await ledgerSettlements(pool.db, players, "before")), statements: statements.ledger };
+    const house = { ...(await houseRounds(pool.db, players, "run")), statements: statements.house };
     const ledgerAfter = await ledgerSettlements(pool.db, players, "after");
     const tpsAfter = usePgbench ? await pgbench(CLIENTS) : null;
     const check = await verify(pool.db, players);
@@ -257,6 +280,7 @@ try {
     if (check.violations || check.mismatched || check.open) failed = true;
   } finally {
     await pool.close();
+    handle = undefined;
   }
 
   if (WITH_PGLITE) {
