@@ -525,8 +525,12 @@ async function startRound(
     if (!record) state = entry.engine.toJSON(started);
   }
   const payout = record ? BigInt(record.totalPayout) : 0n;
-  const after = payout > 0n ? (await postRoundMove(tx, acc, id, entry.category, "win", payout)).creditBalanceAfter : staked.debitBalanceAfter;
-  const round = await insertRound(
+  // The stake's posting locked the member's account until COMMIT, so its balance after the win
+  // is known now: the win and the round record go to the server together, in one round trip
+  // (the connection answers them in order; either failing fails the transaction).
+  const after = staked.debitBalanceAfter + payout;
+  const won = payout > 0n ? postRoundMove(tx, acc, id, entry.category, "win", payout) : null;
+  const saved = insertRound(
     tx,
     member,
     {
@@ -551,6 +555,8 @@ async function startRound(
     },
     session,
   );
+  const [win, round] = await Promise.all([won, saved]);
+  if (win && win.creditBalanceAfter !== after) throw new Error(`round ${id}: the win left ${win.creditBalanceAfter}, not ${after}`);
   return { view: roundView(round, seed.serverSeedHash) };
 }
 

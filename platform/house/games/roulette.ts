@@ -102,26 +102,37 @@ function insideSets(): Record<"straight" | "split" | "street" | "trio" | "corner
 
 const INSIDE = insideSets();
 
-/** The numbers a bet covers. */
-export function covered(bet: RouletteBet): number[] {
-  const all = Array.from({ length: 37 }, (_, n) => n);
+const POCKETS = Array.from({ length: 37 }, (_, n) => n);
+
+/** The numbers each outside bet covers, by kind and target: worked out once, not per bet and pocket. */
+const OUTSIDE: Record<string, readonly number[]> = {
+  red: POCKETS.filter((n) => RED_NUMBERS.has(n)),
+  black: POCKETS.filter((n) => n > 0 && !RED_NUMBERS.has(n)),
+  odd: POCKETS.filter((n) => n % 2 === 1),
+  even: POCKETS.filter((n) => n > 0 && n % 2 === 0),
+  low: POCKETS.filter((n) => n >= 1 && n <= 18),
+  high: POCKETS.filter((n) => n >= 19),
+  ...Object.fromEntries(
+    [1, 2, 3].flatMap((t) => [
+      [`dozen${t}`, POCKETS.filter((n) => n > 0 && Math.ceil(n / 12) === t)],
+      [`column${t}`, POCKETS.filter((n) => n > 0 && ((n - 1) % 3) + 1 === t)],
+    ]),
+  ),
+};
+
+/** The numbers a bet covers (a shared list for outside bets: do not change it). */
+export function covered(bet: RouletteBet): readonly number[] {
   switch (bet.kind) {
     case "dozen":
-      return all.filter((n) => n > 0 && Math.ceil(n / 12) === bet.target);
     case "column":
-      return all.filter((n) => n > 0 && ((n - 1) % 3) + 1 === bet.target);
+      return OUTSIDE[`${bet.kind}${bet.target}`] ?? [];
     case "red":
-      return all.filter((n) => RED_NUMBERS.has(n));
     case "black":
-      return all.filter((n) => n > 0 && !RED_NUMBERS.has(n));
     case "odd":
-      return all.filter((n) => n % 2 === 1);
     case "even":
-      return all.filter((n) => n > 0 && n % 2 === 0);
     case "low":
-      return all.filter((n) => n >= 1 && n <= 18);
     case "high":
-      return all.filter((n) => n >= 19);
+      return OUTSIDE[bet.kind] ?? [];
     default:
       return sorted(bet.numbers ?? []);
   }
