@@ -1,5 +1,5 @@
 import { Form } from "@remix-run/react";
-import { useState } from "react";
+import { useEffect, useLayoutEffect, useRef, useState } from "react";
 import { useTranslation } from "~/components/translation";
 import { localiseNumbersIn } from "~/lib/format";
 import { diceOdds, parseDiceTarget, type GameBets, type Pick, type Spot } from "~/lib/house-bets";
@@ -211,11 +211,24 @@ function SingleAmount({ spot, values, errors }: { spot: Spot; values: Record<str
   );
 }
 
+/** Runs once after the first render in the browser, before it paints (nothing on the server). */
+const useMountLayoutEffect = (fn: () => void) => (typeof document === "undefined" ? useEffect : useLayoutEffect)(fn, []);
+
 /** Dice: over or under a target, the win chance and multiplier shown (live with scripts). */
 function DiceFields({ values, errors }: { values: Record<string, string>; errors: Record<string, string[]>}) {
   const { t, i18n } = useTranslation();
   const [kind, setKind] = useState<"over" | "under">(values.d_kind === "under" ? "under" : "over");
   const [target, setTarget] = useState(values.d_target ?? "50.00");
+  const targetRef = useRef<HTMLInputElement>(null);
+  // What the player typed or picked before the scripts took over: hydration leaves the field as
+  // it is but starts this state from the server's value, and the next render would put that back.
+  useMountLayoutEffect(() => {
+    const input = targetRef.current;
+    if (!input) return;
+    setTarget(input.value);
+    const picked = input.form?.querySelector<HTMLInputElement>('input[name="d_kind"]:checked')?.value;
+    if (picked === "over" || picked === "under") setKind(picked);
+  });
   const parsed = parseDiceTarget(target);
   const odds = parsed === null ? null : diceOdds(kind, parsed);
   const targetFailed = !!errors.d_target?.length;
@@ -241,6 +254,7 @@ function DiceFields({ values, errors }: { values: Record<string, string>; errors
         type="text"
         inputMode="decimal"
         className={s.field}
+        ref={targetRef}
         value={target}
         onChange={(e) => setTarget(e.target.value)}
         aria-invalid={targetFailed || undefined}

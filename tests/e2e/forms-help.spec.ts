@@ -60,3 +60,48 @@ test("a house game keeps the last stake and bet layout for the next round", asyn
   await page.goto("/house/HOUSE_DICE");
   await expect(page.getByTestId("bet-form").getByLabel("Importe", { exact: true })).toHaveValue("3");
 });
+
+test("a dice target and side chosen before the page has hydrated are the ones played", async ({ page, operator }, testInfo) => {
+  test.skip(testInfo.project.name !== "js", "hydration needs scripts: with them off the form is the server's, as typed");
+  await loginNewMember(page, operator, { prefix: "early", net: "198.32", funds: "100.00" });
+  // The page's state is held back, so the player types while it is still the server's page.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route("**/hydration/**", async (route) => {
+    await held;
+    await route.fallback();
+  });
+  const hydrated = () => page.waitForFunction(() => (window as { __remixRouter?: { state: { initialized: boolean } } }).__remixRouter?.state.initialized === true);
+  const form = page.getByTestId("bet-form");
+  const target = form.getByLabel("Objetivo (0,00-99,99)");
+  const under = form.getByLabel("Por debajo del objetivo");
+
+  // The target typed early, the side picked once hydrated (a new render of the fields).
+  await page.goto("/house/HOUSE_DICE");
+  await target.fill("40");
+  release();
+  await hydrated();
+  await under.check();
+  await expect(target).toHaveValue("40");
+  await form.getByLabel("Importe", { exact: true }).fill("2");
+  await page.getByTestId("bet-submit").click();
+  await expect(page).toHaveURL(/\?round=\d+$/);
+  await expect(page.getByTestId("round-result")).toBeVisible();
+  await expect(target).toHaveValue("40");
+  await expect(under).toBeChecked();
+
+  // The side picked early, the target typed once hydrated.
+  await page.unroute("**/hydration/**");
+  let releaseAgain = () => {};
+  const heldAgain = new Promise<void>((resolve) => (releaseAgain = resolve));
+  await page.route("**/hydration/**", async (route) => {
+    await heldAgain;
+    await route.fallback();
+  });
+  await page.goto("/house/HOUSE_DICE");
+  await form.getByLabel("Por encima del objetivo").check();
+  releaseAgain();
+  await hydrated();
+  await target.fill("60");
+  await expect(form.getByLabel("Por encima del objetivo")).toBeChecked();
+});
