@@ -1,4 +1,4 @@
-import { expect, test } from "./fixtures";
+import { expect, loginNewMember, test } from "./fixtures";
 
 /**
  * Issue 15: a page answered 200 to a GET carries no hydration state (a scripts-off phone never
@@ -97,14 +97,7 @@ test("scripts fetch the state: from the kept copy, else from the page's address,
 
 test("a member page hydrates from the kept state, its token shown in a header", async ({ page, operator }, testInfo) => {
   test.skip(testInfo.project.name !== "js", "hydration needs scripts");
-  const account = `hk${Date.now().toString(36)}`;
-  await operator.createMember({ account, password: "secret123" });
-  await page.goto("/login");
-  const popup = page.getByTestId("login-popup");
-  await popup.getByLabel("Nombre de usuario").fill(account);
-  await popup.getByLabel("Contraseña").fill("secret123");
-  await popup.getByRole("button", { name: "Iniciar sesión" }).click();
-  await expect(page.getByTestId("member-info")).toBeVisible();
+  await loginNewMember(page, operator, { prefix: "hk", net: "198.61" });
   const answers: string[] = [];
   page.on("response", (r) => {
     if (r.url().includes("/hydration/")) answers.push(`kept ${r.status()}`);

@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { request as apiRequest, type APIRequestContext } from "@playwright/test";
-import { expect, test } from "./fixtures";
+import { expect, loginNewMember, test } from "./fixtures";
 
 /**
  * Issue 15: a visitor's page rendered once is served again to other visitors with their own CSRF
@@ -77,14 +77,7 @@ test("a second visitor gets the kept page with its own token, nonce and request 
 });
 
 test("a member's page is never kept", async ({ page, operator }) => {
-  const account = `rc${randomBytes(4).toString("hex")}`;
-  await operator.createMember({ account, password: "secret123" });
-  await page.goto("/login");
-  const popup = page.getByTestId("login-popup");
-  await popup.getByLabel("Nombre de usuario").fill(account);
-  await popup.getByLabel("Contraseña").fill("secret123");
-  await popup.getByRole("button", { name: "Iniciar sesión" }).click();
-  await expect(page.getByTestId("member-info")).toBeVisible();
+  const account = await loginNewMember(page, operator, { prefix: "rc", net: "198.62" });
   for (let i = 0; i < 2; i++) {
     const res = await page.request.get("/");
     expect(res.headers()["x-render-cache"]).toBeUndefined();
