@@ -555,7 +555,11 @@ async function startRound(
     },
     session,
   );
-  const [win, round] = await Promise.all([won, saved]);
+  // Both are on the wire. When the win fails, the record's answer is only "transaction aborted":
+  // the win's own error is the one to throw (withLedgerTx retries by it: a deadlock, a twin).
+  saved.catch(() => {});
+  const win = won ? await won : null;
+  const round = await saved;
   if (win && win.creditBalanceAfter !== after) throw new Error(`round ${id}: the win left ${win.creditBalanceAfter}, not ${after}`);
   return { view: roundView(round, seed.serverSeedHash) };
 }
