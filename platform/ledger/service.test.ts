@@ -1,7 +1,8 @@
 import { eq, sql } from "drizzle-orm";
 import { openTestDb, type TestDb } from "../testing/db.js";
 import { ledgerTransfers } from "./schema.js";
-import { checkInvariants, ensureAccount, memberBalance, reverseTransfer, transfer, withLedgerTx } from "./service.js";
+import { checkInvariants, ensureAccount, exchangeStatement, memberBalance, reverseTransfer, transfer, withLedgerTx, type Exchange } from "./service.js";
+import { rowsOf } from "../db/client.js";
 import { formatAmount, parseAmount } from "./money.js";
 
 describe("ledger", () => {
@@ -49,6 +50,38 @@ describe("ledger", () => {
     // The CHECK constraint holds even against a direct write.
     const id = await ensureAccount(db, member(3));
     await expect(db.execute(sql`update ledger_accounts set balance = -1 where id = ${id}`)).rejects.toThrow();
+  });
+
+  it("posts an exchange (a stake and its payout) in one statement, refuses a stake above the balance and a used key, moving nothing", async () => {
+    const db = t.handle.db;
+    await transfer(db, { from: system("bonus", 7), to: member(7), amount: 1_000n, kind: "bonus", key: "t7-in" });
+    const [m, h] = await Promise.all([ensureAccount(db, member(7)), ensureAccount(db, system("house", 7))]);
+    const house0 = BigInt(rowsOf<{ b: string }>(await db.execute(sql`select balance::text as b from ledger_accounts where id = ${h}`))[0]!.b);
+    const move = (key: string, amount: bigint, payout = false) => ({
+      merchantCode: "L1", currency: "USD", amount, key, reference: "X7",
+      debitAccountId: payout ? h : m, creditAccountId: payout ? m : h, kind: payout ? "win" : "bet",
+    });
+    const run = (ex: Exchange) => {
+      const st = exchangeStatement(ex);
+      return withLedgerTx(db, async (tx) => st.read(rowsOf<Record<string, unknown>>(await tx.execute(sql`with ${st.ctes} select ${st.columns}`))[0]!));
+    };
+    const [stake, win] = await run({ out: move("t7-stake", 400n), back: move("t7-win", 900n, true) });
+    expect(stake).toMatchObject({ debitBalanceAfter: 600n, creditBalanceAfter: house0 + 400n });
+    expect(win).toMatchObject({ debitBalanceAfter: house0 - 500n, creditBalanceAfter: 1_500n });
+    expect(win!.id).toBeGreaterThan(stake.id);
+    expect(await memberBalance(db, "L1", "USD", 7)).toBe(1_500n);
+    const [lost] = await run({ out: move("t7-stake2", 1_500n), back: null });
+    expect(lost.debitBalanceAfter).toBe(0n);
+    // Refused: the stake is above the balance, even though the payout would cover it.
+    await expect(run({ out: move("t7-stake3", 1n), back: move("t7-win3", 5n, true) })).rejects.toMatchObject({ code: "INSUFFICIENT_FUNDS", balance: 0n });
+    // A used key is an error and moves nothing, though the balance suffices.
+    await transfer(db, { from: system("bonus", 7), to: member(7), amount: 50n, kind: "bonus", key: "t7-in2" });
+    await expect(run({ out: move("t7-stake4", 10n), back: move("t7-win", 900n, true) })).rejects.toThrow(/keys already used/);
+    expect(await memberBalance(db, "L1", "USD", 7)).toBe(50n);
+    const keys = rowsOf<{ k: string }>(await db.execute(sql`select idempotency_key as k from ledger_transfers where reference = 'X7' order by id`)).map((r) => r.k);
+    expect(keys).toEqual(["t7-stake", "t7-win", "t7-stake2"]);
+    expect(() => exchangeStatement({ out: move("t7-x", 1n), back: move("t7-y", 1n) })).toThrow(/same two accounts/);
+    expect(await checkInvariants(db)).toEqual({ unbalancedCurrencies: [], negativeAccounts: [], driftingAccounts: [], driftingDayTotals: [] });
   });
 
   it("keeps transfer rows append-only and corrects by a reversal, once", async () => {

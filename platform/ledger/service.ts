@@ -150,6 +150,7 @@ interface PostRow {
 }
 
 /** Whole milliseconds since the epoch (microseconds dropped, as the drivers' Date parsing does). */
+const epochMsText = (column: string) => `(extract(epoch from date_trunc('milliseconds', ${column})) * 1000)::bigint::text`;
 const epochMs = (column: SQL) => sql`(extract(epoch from date_trunc('milliseconds', ${column})) * 1000)::bigint::text`;
 
 function replayOf(hash: string, row: { id: string; hash: string; amount: string; debitAfter: string; creditAfter: string; createdMs: string }): PostedTransfer {
@@ -164,34 +165,60 @@ function replayOf(hash: string, row: { id: string; hash: string; amount: string;
   };
 }
 
+function checkMovement(input: PostInput) {
+  if (input.amount <= 0n) throw new DomainError("INVALID_AMOUNT", "Amount must be above zero", 400);
+  if (input.debitAccountId === input.creditAccountId) throw new DomainError("INVALID_TRANSFER", "Debit and credit accounts are the same", 400);
+}
+
+/** One movement of a posting statement, with its payload's hash. */
+type Movement = PostInput & { hash: string };
+
 /**
- * The whole posting is one statement, so a movement costs one round trip (plus the caller's
- * BEGIN and COMMIT; `transfer()` runs the statement alone, without either):
- * - `existing` looks the key up; when it is there nothing else happens (replay or conflict);
+ * The posting's common table expressions, for one movement (`out`) or for two between the same
+ * accounts in opposite directions (`out`, then `back`: a stake and its payout). A posting is one
+ * statement, so a movement costs one round trip (plus the caller's BEGIN and COMMIT;
+ * `transfer()` runs the statement alone, without either):
+ * - `existing` looks the keys up; when one is there nothing else happens (replay or conflict);
  * - `locked` locks both accounts in id order (two opposite movements cannot deadlock) and reads
  *   their latest balances; a row updated by a transaction that committed meanwhile is read in
  *   its new version (READ COMMITTED re-reads a row it had to wait for);
- * - `allowed` checks that both exist and that a member or hold account keeps a balance >= 0,
- *   before anything changes, so a refusal leaves no partial update in the caller's transaction;
- * - `moved` sets both balances from `locked`'s rows, never from its own: an UPDATE reads the row
- *   as of the statement's snapshot and checks the CHECK constraint on the row it computes from
- *   that before it notices a newer committed version, so `balance - amount` computed from a
- *   snapshot older than a deposit that committed while this statement waited for the lock fails
- *   ledger_accounts_non_negative although the real balance suffices (seen under load);
- * - `inserted` writes the transfer row with the balances after.
+ * - `allowed` checks that both exist and that a member or hold account keeps a balance >= 0
+ *   after each movement, before anything changes, so a refusal leaves no partial update in the
+ *   caller's transaction;
+ * - `moved` sets both balances, by the net amount, from `locked`'s rows, never from its own: an
+ *   UPDATE reads the row as of the statement's snapshot and checks the CHECK constraint on the
+ *   row it computes from that before it notices a newer committed version, so `balance - amount`
+ *   computed from a snapshot older than a deposit that committed while this statement waited for
+ *   the lock fails ledger_accounts_non_negative although the real balance suffices (seen under
+ *   load);
+ * - `inserted` writes the transfer rows, in order, each with the balances it left.
+ * A caller that writes rows of its own in the same statement (the in-house round) adds its CTEs
+ * after these and conditions them on `moved`.
  */
-async function post(ex: Executor, input: PostInput): Promise<PostedTransfer> {
-  if (input.amount <= 0n) throw new DomainError("INVALID_AMOUNT", "Amount must be above zero", 400);
-  if (input.debitAccountId === input.creditAccountId) throw new DomainError("INVALID_TRANSFER", "Debit and credit accounts are the same", 400);
-  const hash = payloadHash(input);
-  const debit = sql`${input.debitAccountId}::bigint`;
-  const credit = sql`${input.creditAccountId}::bigint`;
-  const amount = sql`${input.amount.toString()}::bigint`;
-  const [row] = rowsOf<PostRow>(
-    await executePrepared(ex, sql`
-      with existing as (
+function postingCtes(out: Movement, back: Movement | null): SQL {
+  const debit = sql`${out.debitAccountId}::bigint`;
+  const credit = sql`${out.creditAccountId}::bigint`;
+  const amount = sql`${out.amount.toString()}::bigint`;
+  const returned = sql`${(back?.amount ?? 0n).toString()}::bigint`;
+  // What the first account pays in all: the amount, less the return.
+  const net = back ? sql`(${amount} - ${returned})` : amount;
+  const columns = (m: Movement) =>
+    sql`${m.merchantCode}::text, ${m.currency.toUpperCase()}::text, ${m.debitAccountId}::bigint, ${m.creditAccountId}::bigint, ${m.amount.toString()}::bigint,
+      ${m.kind}::text, ${m.key}::text, ${m.hash}::text, ${m.reference ?? ""}::text, ${m.category ?? null}::text, ${m.reversesId ?? null}::bigint`;
+  // One movement: the balances it left are the final ones. An exchange: the first row's are the
+  // final ones less the return, and the rows go in in order (ids ascending).
+  const rows = back
+    ? sql`select v.merchant_code, v.currency, v.debit, v.credit, v.amount, v.kind, v.key, v.hash, v.reference, v.category, v.reverses_id,
+          v.debit_after, v.credit_after
+        from moved d join moved c on d.id = ${debit} and c.id = ${credit}
+        cross join lateral (values (1, ${columns(out)}, d.balance - ${returned}, c.balance + ${returned}), (2, ${columns(back)}, c.balance, d.balance))
+          as v(ord, merchant_code, currency, debit, credit, amount, kind, key, hash, reference, category, reverses_id, debit_after, credit_after)
+        order by v.ord`
+    : sql`select ${columns(out)}, d.balance, c.balance from moved d join moved c on d.id = ${debit} and c.id = ${credit}`;
+  return sql`
+      existing as (
         select id, payload_hash, amount, debit_balance_after, credit_balance_after, created_at
-        from ledger_transfers where idempotency_key = ${input.key}
+        from ledger_transfers where idempotency_key ${back ? sql`in (${out.key}::text, ${back.key}::text)` : sql`= ${out.key}::text`}
       ),
       locked as (
         select id, kind, balance from ledger_accounts
@@ -202,10 +229,11 @@ async function post(ex: Executor, input: PostInput): Promise<PostedTransfer> {
       allowed as (
         select 1 from locked
         where id = ${debit} and (kind not in ('member', 'hold') or balance >= ${amount}) and (select count(*) from locked) = 2
+        ${back ? sql`and (select kind not in ('member', 'hold') or balance + ${amount} >= ${returned} from locked where id = ${credit})` : sql``}
       ),
       moved as (
         update ledger_accounts a
-        set balance = case when l.id = ${debit} then l.balance - ${amount} else l.balance + ${amount} end
+        set balance = case when l.id = ${debit} then l.balance - ${net} else l.balance + ${net} end
         from locked l
         where a.id = l.id and exists (select 1 from allowed)
         returning a.id, a.balance
@@ -213,12 +241,18 @@ async function post(ex: Executor, input: PostInput): Promise<PostedTransfer> {
       inserted as (
         insert into ledger_transfers (merchant_code, currency, debit_account_id, credit_account_id, amount, kind, idempotency_key,
           payload_hash, reference, category, reverses_id, debit_balance_after, credit_balance_after)
-        select ${input.merchantCode}::text, ${input.currency.toUpperCase()}::text, ${debit}, ${credit}, ${amount}, ${input.kind}::text,
-          ${input.key}::text, ${hash}::text, ${input.reference ?? ""}::text, ${input.category ?? null}::text, ${input.reversesId ?? null}::bigint,
-          d.balance, c.balance
-        from moved d join moved c on d.id = ${debit} and c.id = ${credit}
-        returning id, created_at, debit_balance_after, credit_balance_after
-      )
+        ${rows}
+        returning id, ${back ? sql`idempotency_key, ` : sql``}created_at, debit_balance_after, credit_balance_after
+      )`;
+}
+
+async function post(ex: Executor, input: PostInput): Promise<PostedTransfer> {
+  checkMovement(input);
+  const hash = payloadHash(input);
+  const debit = sql`${input.debitAccountId}::bigint`;
+  const [row] = rowsOf<PostRow>(
+    await executePrepared(ex, sql`
+      with ${postingCtes({ ...input, hash }, null)}
       select e.id::text as existing_id, e.payload_hash as existing_hash, e.amount::text as existing_amount,
         e.debit_balance_after::text as existing_debit_after, e.credit_balance_after::text as existing_credit_after,
         ${epochMs(sql`e.created_at`)} as existing_created_ms,
@@ -264,6 +298,67 @@ async function post(ex: Executor, input: PostInput): Promise<PostedTransfer> {
     return replayOf(hash, { id: twin.id, hash: twin.hash, amount: twin.amount, debitAfter: twin.debit_after, creditAfter: twin.credit_after, createdMs: twin.created_ms });
   }
   throw new InsufficientFunds(BigInt(row.debit_balance!));
+}
+
+/** A movement and, when there is one, its return the other way between the same two accounts. */
+export interface Exchange {
+  out: PostInput;
+  back: PostInput | null;
+}
+
+export interface ExchangeStatement {
+  /** The posting's CTEs (`existing`, `locked`, `allowed`, `moved`, `inserted`): the caller's own follow, after a comma. */
+  ctes: SQL;
+  /** Columns for the caller's final select (prefixed `posting_`). */
+  columns: SQL;
+  /** The postings made, from the statement's row; throws InsufficientFunds when refused (nothing moved). */
+  read(row: Record<string, unknown>): [PostedTransfer, PostedTransfer | null];
+}
+
+/**
+ * An exchange posted by a statement of the caller's, which writes its own rows in the same
+ * statement (the in-house round: its stake, its payout and its record in one round trip). Both
+ * balances change once, by the net amount, and each transfer row keeps the balances it left, as
+ * if posted one after the other. The keys must be new ones (a round's, from its fresh id): an
+ * exchange is not replayed; a key already used is an error, and its statement changes nothing.
+ * A refusal (the stake above the balance) also changes nothing: the caller's rows must depend on
+ * `moved`, and the caller rolls back.
+ */
+export function exchangeStatement(ex: Exchange): ExchangeStatement {
+  const out = { ...ex.out, hash: payloadHash(ex.out) };
+  const back = ex.back && { ...ex.back, hash: payloadHash(ex.back) };
+  checkMovement(out);
+  if (back) {
+    checkMovement(back);
+    if (back.debitAccountId !== out.creditAccountId || back.creditAccountId !== out.debitAccountId) throw new Error("an exchange returns between the same two accounts");
+  }
+  // Rows by key when there are two (only then does `inserted` return the key).
+  const inserted = (key: string, column: string) => sql`(select ${sql.raw(column)} from inserted${back ? sql` where idempotency_key = ${key}::text` : sql``})`;
+  return {
+    ctes: postingCtes(out, back),
+    columns: sql`(select count(*) from existing)::int as posting_existing, (select count(*) from locked)::int as posting_locked,
+      (select balance::text from locked where id = ${out.debitAccountId}::bigint) as posting_debit_balance,
+      ${inserted(out.key, "id::text")} as posting_out_id, ${inserted(out.key, "debit_balance_after::text")} as posting_out_debit_after,
+      ${inserted(out.key, "credit_balance_after::text")} as posting_out_credit_after,
+      ${inserted(out.key, epochMsText("created_at"))} as posting_created_ms,
+      ${back ? sql`${inserted(back.key, "id::text")}` : sql`null::text`} as posting_back_id`,
+    read(row) {
+      const r = row as Record<string, string | number | null>;
+      if (Number(r.posting_existing) > 0) throw new Error(`ledger keys already used: ${out.key}${back ? `, ${back.key}` : ""}`);
+      if (Number(r.posting_locked) < 2) throw new Error(`ledger account ${r.posting_debit_balance === null ? out.debitAccountId : out.creditAccountId} does not exist`);
+      if (r.posting_out_id === null) throw new InsufficientFunds(BigInt(r.posting_debit_balance!));
+      const createdAt = new Date(Number(r.posting_created_ms));
+      const debitAfter = BigInt(r.posting_out_debit_after!);
+      const creditAfter = BigInt(r.posting_out_credit_after!);
+      const first: PostedTransfer = { id: Number(r.posting_out_id), amount: out.amount, debitBalanceAfter: debitAfter, creditBalanceAfter: creditAfter, createdAt, replayed: false };
+      if (!back) return [first, null];
+      if (r.posting_back_id === null) throw new Error("ledger exchange wrote its first row only");
+      return [
+        first,
+        { id: Number(r.posting_back_id), amount: back.amount, debitBalanceAfter: creditAfter - back.amount, creditBalanceAfter: debitAfter + back.amount, createdAt, replayed: false },
+      ];
+    },
+  };
 }
 
 /** SQLSTATE of a driver error, looking through drizzle's wrapper. */

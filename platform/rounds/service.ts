@@ -6,7 +6,7 @@ import { TRIAL_TYPES } from "../accounts/service.js";
 import { merchants } from "../system/schema.js";
 import { games, winners } from "../games/schema.js";
 import { formatAmount, parseAmount } from "../ledger/money.js";
-import { ensureAccount, InsufficientFunds, postTransfer, withLedgerTx, type Executor, type PostedTransfer, type Tx } from "../ledger/service.js";
+import { ensureAccount, exchangeStatement, InsufficientFunds, postTransfer, withLedgerTx, type Executor, type PostedTransfer, type PostInput, type Tx } from "../ledger/service.js";
 import { ledgerAccounts } from "../ledger/schema.js";
 import { executePrepared, rowsOf } from "../db/client.js";
 import { HOUSE_VENDOR } from "../wallet/service.js";
@@ -138,14 +138,14 @@ async function roundAccounts(db: Database, member: Member, terms: MerchantTerms)
 }
 
 /**
- * A round's stake (member → house) or payout (house → member) through the ledger's one-statement
- * posting. The keys and references are the ones the vendor wallet gave these movements (vendor
- * HOUSE, transaction ids `house:<round>:stake|act<n>|win`), so a round left open by an earlier
- * version is finished without moving its stake twice.
+ * A round's stake (member → house) or payout (house → member) as a ledger movement. The keys and
+ * references are the ones the vendor wallet gave these movements (vendor HOUSE, transaction ids
+ * `house:<round>:stake|act<n>|win`), so a round left open by an earlier version is finished
+ * without moving its stake twice.
  */
-function postRoundMove(tx: Tx, acc: RoundAccounts, roundId: number, category: string, move: "stake" | `act${number}` | "win", amount: bigint): Promise<PostedTransfer> {
+function roundMove(acc: RoundAccounts, roundId: number, category: string, move: "stake" | `act${number}` | "win", amount: bigint): PostInput {
   const payout = move === "win";
-  return postTransfer(tx, {
+  return {
     merchantCode: acc.merchantCode,
     currency: acc.currency,
     debitAccountId: payout ? acc.house : acc.member,
@@ -155,7 +155,12 @@ function postRoundMove(tx: Tx, acc: RoundAccounts, roundId: number, category: st
     key: `wallet:${HOUSE_VENDOR}:house:${roundId}:${move}`,
     reference: `R${roundId}`,
     category,
-  });
+  };
+}
+
+/** A move of a round already written, through the ledger's one-statement posting. */
+function postRoundMove(tx: Tx, acc: RoundAccounts, roundId: number, category: string, move: "stake" | `act${number}` | "win", amount: bigint): Promise<PostedTransfer> {
+  return postTransfer(tx, roundMove(acc, roundId, category, move, amount));
 }
 
 const insufficient = (e: InsufficientFunds, currency: string, field: string) =>
@@ -231,20 +236,32 @@ async function claimNonce(tx: Tx, member: Member, game: HouseGameCode, requestKe
 const epochMs = (column: string) => sql.raw(`(extract(epoch from date_trunc('milliseconds', ${column})) * 1000)::bigint::text`);
 
 /**
- * Writes a new round in one statement, settled or (a stateful game) open with its state, with its
- * winners-board row when the win is board-sized. A stateful game's round is only written when
- * the member has no other round of that game in play: this statement runs after the seed row's
- * lock, so it sees a round that a concurrent start committed meanwhile.
+ * Writes a new round in one statement with its money: the stake and (a settled win) the payout
+ * posted by the ledger's exchange, the round settled or (a stateful game) open with its state,
+ * and its winners-board row when the win is board-sized. The round's balances are the ones the
+ * stake found and the payout left. A stateful game's round is only written when the member has
+ * no other round of that game in play: this statement runs after the seed row's lock, so it sees
+ * a round that a concurrent start committed meanwhile. Nothing is written when the stake is
+ * refused (the caller rolls back either way).
  */
-async function insertRound(tx: Tx, member: Member, r: Omit<Round, "createdAt" | "settledAt" | "actions">, session: boolean): Promise<Round> {
+async function insertRound(
+  tx: Tx,
+  member: Member,
+  acc: RoundAccounts,
+  r: Omit<Round, "createdAt" | "settledAt" | "actions" | "balanceBefore" | "balanceAfter">,
+  session: boolean,
+): Promise<Round> {
   const settled = r.status === "SETTLED";
   const big = settled && r.win >= WINNER_BOARD_MIN && r.win > r.stake;
   const json = (v: unknown) => (v === null || v === undefined ? null : JSON.stringify(v));
-  // Prepared: the statement's text never changes, and planning this CTE on every round cost
-  // PostgreSQL 0.4-1.4 ms of parse and bind (the server's log at log_min_duration_statement=0).
-  const [row] = rowsOf<{ open_id: string | null; created_ms: string | null; settled_ms: string | null }>(
+  const move = (kind: "stake" | "win", amount: bigint) => roundMove(acc, r.id, r.category, kind, amount);
+  const posting = exchangeStatement({ out: move("stake", r.stake), back: r.win > 0n ? move("win", r.win) : null });
+  // Prepared: the statement's text never changes (for a round with or without a payout), and
+  // planning it on every round cost PostgreSQL 0.4-1.4 ms of parse and bind.
+  const [row] = rowsOf<{ open_id: string | null; created_ms: string | null; settled_ms: string | null; balance_before: string | null; balance_after: string | null }>(
     await executePrepared(tx, sql`
-      with open as (
+      with ${posting.ctes},
+      open as (
         select id from house_rounds
         where ${session}::boolean and member_id = ${r.memberId}::int and game_code = ${r.gameCode}::text and status = 'OPEN'
         limit 1
@@ -256,10 +273,11 @@ async function insertRound(tx: Tx, member: Member, r: Omit<Round, "createdAt" | 
         select ${r.id}::bigint, ${r.memberId}::int, ${r.merchantCode}::text, ${r.gameCode}::text, ${r.category}::text, ${r.currency}::text,
           ${r.seedId}::int, ${r.nonce}::int, ${r.clientSeed}::text, ${r.requestKey}::text, ${json(r.bets)}::jsonb, ${json(r.state)}::jsonb,
           ${json(r.outcome)}::jsonb, ${r.status}::text, ${r.stake.toString()}::bigint, ${r.win.toString()}::bigint,
-          ${r.balanceBefore.toString()}::bigint, ${r.balanceAfter === null ? null : r.balanceAfter.toString()}::bigint,
+          m.balance + ${r.stake.toString()}::bigint - ${r.win.toString()}::bigint, case when ${settled}::boolean then m.balance end,
           case when ${settled}::boolean then now() end
-        where not exists (select 1 from open)
-        returning created_at, settled_at
+        from moved m
+        where m.id = ${acc.member}::bigint and not exists (select 1 from open)
+        returning created_at, settled_at, balance_before, balance_after
       ),
       board as (
         insert into winners (merchant_code, account, node_id, win_amount, currency)
@@ -267,11 +285,21 @@ async function insertRound(tx: Tx, member: Member, r: Omit<Round, "createdAt" | 
         from games g where ${big}::boolean and g.game_code = ${r.gameCode}::text and exists (select 1 from made)
         limit 1
       )
-      select (select id::text from open) as open_id, ${epochMs("m.created_at")} as created_ms, ${epochMs("m.settled_at")} as settled_ms
+      select (select id::text from open) as open_id, ${epochMs("m.created_at")} as created_ms, ${epochMs("m.settled_at")} as settled_ms,
+        m.balance_before::text as balance_before, m.balance_after::text as balance_after, ${posting.columns}
       from (select 1) as one left join made m on true`),
   );
-  if (!row?.created_ms) throw new DomainError("ROUND_IN_PLAY", "Finish the round in play first", 409, { roundId: Number(row?.open_id) });
-  return { ...r, actions: [], createdAt: new Date(Number(row.created_ms)), settledAt: row.settled_ms === null ? null : new Date(Number(row.settled_ms)) };
+  if (!row) throw new Error("the round's statement returned no row");
+  posting.read(row);
+  if (!row.created_ms) throw new DomainError("ROUND_IN_PLAY", "Finish the round in play first", 409, { roundId: Number(row.open_id) });
+  return {
+    ...r,
+    actions: [],
+    balanceBefore: BigInt(row.balance_before!),
+    balanceAfter: row.balance_after === null ? null : BigInt(row.balance_after),
+    createdAt: new Date(Number(row.created_ms)),
+    settledAt: row.settled_ms === null ? null : new Date(Number(row.settled_ms)),
+  };
 }
 
 // ---------------------------------------------------------------- rounds
@@ -484,8 +512,8 @@ function newSeedRow(memberId: number) {
 }
 
 /**
- * A round in one transaction: the nonce taken (with the replay and in-play checks), the stake
- * posted, the outcome drawn, the payout posted, the round written. Five or six statements with
+ * A round in one transaction: the nonce taken (with the replay and in-play checks), the outcome
+ * drawn, then the stake, the payout and the round written by one statement. Four statements with
  * BEGIN and COMMIT; nothing of it is left when any of them fails.
  */
 async function startRound(
@@ -514,7 +542,6 @@ async function startRound(
   const seeds: RoundSeeds = { serverSeed: seed.serverSeed, clientSeed: seed.clientSeed, nonce: seed.nonce };
   const stake = bets.reduce((s, b) => s + b.amount, 0n);
 
-  const staked = await postRoundMove(tx, acc, id, entry.category, "stake", stake);
   let record: RoundRecord | null;
   let state: unknown = null;
   if (entry.type === "instant") {
@@ -524,15 +551,12 @@ async function startRound(
     record = entry.engine.settlement(started) ? sessionRecord(game, seeds, bets, [], started) : null;
     if (!record) state = entry.engine.toJSON(started);
   }
-  const payout = record ? BigInt(record.totalPayout) : 0n;
-  // The stake's posting locked the member's account until COMMIT, so its balance after the win
-  // is known now: the win and the round record go to the server together, in one round trip
-  // (the connection answers them in order; either failing fails the transaction).
-  const after = staked.debitBalanceAfter + payout;
-  const won = payout > 0n ? postRoundMove(tx, acc, id, entry.category, "win", payout) : null;
-  const saved = insertRound(
+  // The outcome needs no money: the stake, the payout and the record are written by one
+  // statement, which refuses a stake above the balance (then the transaction is rolled back).
+  const round = await insertRound(
     tx,
     member,
+    acc,
     {
       id,
       memberId: member.id,
@@ -549,18 +573,10 @@ async function startRound(
       outcome: record,
       status: record ? "SETTLED" : "OPEN",
       stake,
-      win: payout,
-      balanceBefore: staked.debitBalanceAfter + stake,
-      balanceAfter: record ? after : null,
+      win: record ? BigInt(record.totalPayout) : 0n,
     },
     session,
   );
-  // Both are on the wire. When the win fails, the record's answer is only "transaction aborted":
-  // the win's own error is the one to throw (withLedgerTx retries by it: a deadlock, a twin).
-  saved.catch(() => {});
-  const win = won ? await won : null;
-  const round = await saved;
-  if (win && win.creditBalanceAfter !== after) throw new Error(`round ${id}: the win left ${win.creditBalanceAfter}, not ${after}`);
   return { view: roundView(round, seed.serverSeedHash) };
 }
 
