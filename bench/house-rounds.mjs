@@ -12,8 +12,8 @@
 //   BENCH_PGLITE        1 to measure the same on PGlite in memory as well (one process, one query at a time)
 //
 // One round is `playRound` of platform/rounds/service.ts, as the web's POST /wps/house/rounds
-// runs it: bets validated, then in one transaction (ADR 023) the nonce taken, the stake posted,
-// the provably fair outcome, the payout posted, the round record kept. After the runs it checks
+// runs it: bets validated, then in one transaction (ADR 023) the nonce taken, the provably fair
+// outcome drawn, and the stake, the payout and the round record written by one statement. After the runs it checks
 // the ledger's invariants (checkInvariants) and that every member's balance is its deposit less
 // the stakes plus the wins of its rounds in house_rounds, and that no round was left open; it
 // exits non-zero when any of that fails. Scratch databases are created and dropped by the script.
@@ -23,7 +23,7 @@ import postgres from "postgres";
 import { sql } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/postgres-js";
 import { openDb } from "../platform/db/client.ts";
-import { hasPgbench, pgServer } from "./pg.mjs";
+import { hasPgbench, machineCpuMs, pgServer } from "./pg.mjs";
 import * as schema from "../platform/db/schema.ts";
 import { runMigrations } from "../platform/db/migrate.ts";
 import { members } from "../platform/accounts/schema.ts";
@@ -44,8 +44,8 @@ const DEPOSIT = 100_000_000n;
 const suffix = `${Date.now().toString(36)}_${randomBytes(3).toString("hex")}`;
 const roundsDb = `bench_house_${suffix}`;
 const pgbenchDb = `bench_house_pgbench_${suffix}`;
-const { urlOf, admin, pgbenchInit, pgbenchTps } = pgServer(SERVER);
-const pgbench = (clients) => pgbenchTps(pgbenchDb, clients, SECONDS);
+const { urlOf, admin, pgbenchInit, pgbenchRun } = pgServer(SERVER);
+const pgbench = (clients) => pgbenchRun(pgbenchDb, clients, SECONDS);
 
 const rows = (r) => (Array.isArray(r) ? r : (r?.rows ?? []));
 const memberRef = (memberId) => ({ merchantCode: MERCHANT, currency: CURRENCY, kind: "member", memberId });
@@ -69,11 +69,12 @@ function betsFor(game) {
 
 const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))] ?? 0;
 
-/** `CLIENTS` closed loops for `seconds`, each running `once(client, seq)`; rate, latencies, Node CPU. */
+/** `CLIENTS` closed loops for `seconds`, each running `once(client, seq)`; rate, latencies, Node CPU, machine CPU each. */
 async function loop(seconds, once) {
   let done = 0;
   const latencies = [];
   const cpu = process.cpuUsage();
+  const machine = machineCpuMs();
   const started0 = performance.now();
   const deadline = started0 + seconds * 1000;
   let seq = 0;
@@ -89,8 +90,9 @@ async function loop(seconds, once) {
   );
   const wall = performance.now() - started0;
   const used = process.cpuUsage(cpu);
+  const cpuEach = machine === null ? null : (machineCpuMs() - machine) / done;
   latencies.sort((a, b) => a - b);
-  return { done, perSecond: done / (wall / 1000), p50: percentile(latencies, 0.5), p975: percentile(latencies, 0.975), nodeCpu: ((used.user + used.system) / 1000 / wall) * 100 };
+  return { done, perSecond: done / (wall / 1000), p50: percentile(latencies, 0.5), p975: percentile(latencies, 0.975), nodeCpu: ((used.user + used.system) / 1000 / wall) * 100, cpuEach };
 }
 
 /** The ledger bench's settlement: a bet (member → house) and its win (house → member), each one transfer(). */
@@ -222,7 +224,8 @@ async function rowsPerRound(db) {
   return Object.entries(rest).map(([table, n]) => `${table} ${(n / rounds).toFixed(2)}`).join(", ");
 }
 
-const fmt = (r) => `${r.perSecond.toFixed(0)} | ${r.p50.toFixed(1)} / ${r.p975.toFixed(1)} | ${r.nodeCpu.toFixed(0)}%`;
+const ms = (v) => (v === null || v === undefined ? "–" : v.toFixed(2));
+const fmt = (r) => `${r.perSecond.toFixed(0)} | ${r.p50.toFixed(1)} / ${r.p975.toFixed(1)} | ${r.nodeCpu.toFixed(0)}% | ${ms(r.cpuEach)}`;
 
 let handle;
 let failed = false;
@@ -263,16 +266,23 @@ try {
     const written = await rowsPerRound(pool.db);
 
     const ledgerRate = (ledgerBefore.perSecond + ledgerAfter.perSecond) / 2;
-    const tps = usePgbench ? (tpsBefore + tpsAfter) / 2 : null;
+    const ledgerCpu = ledgerBefore.cpuEach === null ? null : (ledgerBefore.cpuEach + ledgerAfter.cpuEach) / 2;
+    const tps = usePgbench ? (tpsBefore.tps + tpsAfter.tps) / 2 : null;
+    const tpsCpu = usePgbench && tpsBefore.cpuEach !== null && tpsAfter.cpuEach !== null ? (tpsBefore.cpuEach + tpsAfter.cpuEach) / 2 : null;
     lines.push(`PostgreSQL ${SERVER.replace(/\/\/[^@]*@/, "//…@")}: ${SECONDS} s per measurement, ${CLIENTS} clients, ${MEMBERS} members, games ${GAMES.join(", ")}`, "");
-    lines.push("| measure | per second | p50 / p97.5 ms | Node CPU | statements each |", "|---|---|---|---|---|");
+    lines.push("| measure | per second | p50 / p97.5 ms | Node CPU | machine CPU ms each | statements each |", "|---|---|---|---|---|---|");
     lines.push(`| in-house rounds settled (playRound) | ${fmt(house)} | ${house.statements.toFixed(1)} |`);
     lines.push(
-      `| ledger settlements, 2 × transfer() (before, after) | ${ledgerRate.toFixed(0)} (${ledgerBefore.perSecond.toFixed(0)}, ${ledgerAfter.perSecond.toFixed(0)}) | ${ledgerBefore.p50.toFixed(1)} / ${ledgerBefore.p975.toFixed(1)} | ${ledgerBefore.nodeCpu.toFixed(0)}% | ${ledgerBefore.statements.toFixed(1)} |`,
+      `| ledger settlements, 2 × transfer() (before, after) | ${ledgerRate.toFixed(0)} (${ledgerBefore.perSecond.toFixed(0)}, ${ledgerAfter.perSecond.toFixed(0)}) | ${ledgerBefore.p50.toFixed(1)} / ${ledgerBefore.p975.toFixed(1)} | ${ledgerBefore.nodeCpu.toFixed(0)}% | ${ms(ledgerCpu)} | ${ledgerBefore.statements.toFixed(1)} |`,
     );
-    if (tps !== null) lines.push(`| pgbench TPC-B tps, ${CLIENTS} clients (before, after) | ${tps.toFixed(0)} (${tpsBefore.toFixed(0)}, ${tpsAfter.toFixed(0)}) | | | |`);
+    if (tps !== null) lines.push(`| pgbench TPC-B tps, ${CLIENTS} clients (before, after) | ${tps.toFixed(0)} (${tpsBefore.tps.toFixed(0)}, ${tpsAfter.tps.toFixed(0)}) | | | ${ms(tpsCpu)} | |`);
     lines.push("");
     lines.push(`Rounds ÷ ledger settlements: ${(house.perSecond / ledgerRate).toFixed(2)}${tps !== null ? `; rounds ÷ pgbench tps: ${(house.perSecond / tps).toFixed(2)}` : ""}`);
+    // The same ratios by cost: what a TPC-B transaction costs the machine over what ours does.
+    // On a shared machine whose neighbours take CPU in bursts, these move less than the rates.
+    if (tpsCpu !== null && house.cpuEach !== null) {
+      lines.push(`By machine CPU per operation: rounds ${(tpsCpu / house.cpuEach).toFixed(2)}, settlements ${(tpsCpu / ledgerCpu).toFixed(2)} of pgbench's`);
+    }
     lines.push(`Rows written per round: ${written}`);
     lines.push(
       `Checks: ${check.rounds} rounds in house_rounds, ${check.open} left open; ledger invariant violations ${check.violations}${check.violations ? ` ${JSON.stringify(check.report)}` : ""}; members whose balance ≠ deposit − Σstake + Σwin: ${check.mismatched} of ${players.length}`,
@@ -296,9 +306,9 @@ try {
     await handle.close();
     handle = undefined;
     const lRate = (lBefore.perSecond + lAfter.perSecond) / 2;
-    lines.push("", `PGlite in memory, same settings:`, "", "| measure | per second | p50 / p97.5 ms | Node CPU |", "|---|---|---|---|");
+    lines.push("", `PGlite in memory, same settings:`, "", "| measure | per second | p50 / p97.5 ms | Node CPU | machine CPU ms each |", "|---|---|---|---|---|");
     lines.push(`| in-house rounds settled (playRound) | ${fmt(lHouse)} |`);
-    lines.push(`| ledger settlements, 2 × transfer() (before, after) | ${lRate.toFixed(0)} (${lBefore.perSecond.toFixed(0)}, ${lAfter.perSecond.toFixed(0)}) | ${lBefore.p50.toFixed(1)} / ${lBefore.p975.toFixed(1)} | ${lBefore.nodeCpu.toFixed(0)}% |`);
+    lines.push(`| ledger settlements, 2 × transfer() (before, after) | ${lRate.toFixed(0)} (${lBefore.perSecond.toFixed(0)}, ${lAfter.perSecond.toFixed(0)}) | ${lBefore.p50.toFixed(1)} / ${lBefore.p975.toFixed(1)} | ${lBefore.nodeCpu.toFixed(0)}% | ${ms((lBefore.cpuEach + lAfter.cpuEach) / 2)} |`);
     lines.push("", `Rounds ÷ ledger settlements: ${(lHouse.perSecond / lRate).toFixed(2)}`);
     lines.push(`Checks: ${lCheck.rounds} rounds, ${lCheck.open} left open; ledger invariant violations ${lCheck.violations}; balance mismatches ${lCheck.mismatched} of ${lp.length}`);
     if (lCheck.violations || lCheck.mismatched || lCheck.open) failed = true;
