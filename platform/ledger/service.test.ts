@@ -63,7 +63,7 @@ describe("ledger", () => {
     });
     const run = (ex: Exchange) => {
       const st = exchangeStatement(ex);
-      return withLedgerTx(db, async (tx) => st.read(rowsOf<Record<string, unknown>>(await tx.execute(sql`with ${st.ctes} select ${st.columns}`))[0]!));
+      return withLedgerTx(db, async (tx) => st.read(rowsOf<Record<string, unknown>>(await tx.execute(sql`with ${st.ctes} select ${st.columns}`))[0]!)!);
     };
     const [stake, win] = await run({ out: move("t7-stake", 400n), back: move("t7-win", 900n, true) });
     expect(stake).toMatchObject({ debitBalanceAfter: 600n, creditBalanceAfter: house0 + 400n });

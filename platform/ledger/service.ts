@@ -170,6 +170,15 @@ function checkMovement(input: PostInput) {
   if (input.debitAccountId === input.creditAccountId) throw new DomainError("INVALID_TRANSFER", "Debit and credit accounts are the same", 400);
 }
 
+/**
+ * A condition of the caller's on an exchange: its CTEs come after `allowed` (they may use it, to
+ * change nothing of theirs when the stake is refused), and the money moves only when `holds`.
+ */
+export interface Gate {
+  ctes: SQL;
+  holds: SQL;
+}
+
 /** One movement of a posting statement, with its payload's hash. */
 type Movement = PostInput & { hash: string };
 
@@ -195,7 +204,7 @@ type Movement = PostInput & { hash: string };
  * A caller that writes rows of its own in the same statement (the in-house round) adds its CTEs
  * after these and conditions them on `moved`.
  */
-function postingCtes(out: Movement, back: Movement | null): SQL {
+function postingCtes(out: Movement, back: Movement | null, gate?: Gate): SQL {
   const debit = sql`${out.debitAccountId}::bigint`;
   const credit = sql`${out.creditAccountId}::bigint`;
   const amount = sql`${out.amount.toString()}::bigint`;
@@ -231,11 +240,12 @@ function postingCtes(out: Movement, back: Movement | null): SQL {
         where id = ${debit} and (kind not in ('member', 'hold') or balance >= ${amount}) and (select count(*) from locked) = 2
         ${back ? sql`and (select kind not in ('member', 'hold') or balance + ${amount} >= ${returned} from locked where id = ${credit})` : sql``}
       ),
+      ${gate ? sql`${gate.ctes},` : sql``}
       moved as (
         update ledger_accounts a
         set balance = case when l.id = ${debit} then l.balance - ${net} else l.balance + ${net} end
         from locked l
-        where a.id = l.id and exists (select 1 from allowed)
+        where a.id = l.id and exists (select 1 from allowed)${gate ? sql` and ${gate.holds}` : sql``}
         returning a.id, a.balance
       ),
       inserted as (
@@ -311,8 +321,11 @@ export interface ExchangeStatement {
   ctes: SQL;
   /** Columns for the caller's final select (prefixed `posting_`). */
   columns: SQL;
-  /** The postings made, from the statement's row; throws InsufficientFunds when refused (nothing moved). */
-  read(row: Record<string, unknown>): [PostedTransfer, PostedTransfer | null];
+  /**
+   * The postings made, from the statement's row; throws InsufficientFunds when refused (nothing
+   * moved); null when the caller's gate held them back (nothing moved either).
+   */
+  read(row: Record<string, unknown>): [PostedTransfer, PostedTransfer | null] | null;
 }
 
 /**
@@ -324,7 +337,7 @@ export interface ExchangeStatement {
  * A refusal (the stake above the balance) also changes nothing: the caller's rows must depend on
  * `moved`, and the caller rolls back.
  */
-export function exchangeStatement(ex: Exchange): ExchangeStatement {
+export function exchangeStatement(ex: Exchange, gate?: Gate): ExchangeStatement {
   const out = { ...ex.out, hash: payloadHash(ex.out) };
   const back = ex.back && { ...ex.back, hash: payloadHash(ex.back) };
   checkMovement(out);
@@ -335,8 +348,9 @@ export function exchangeStatement(ex: Exchange): ExchangeStatement {
   // Rows by key when there are two (only then does `inserted` return the key).
   const inserted = (key: string, column: string) => sql`(select ${sql.raw(column)} from inserted${back ? sql` where idempotency_key = ${key}::text` : sql``})`;
   return {
-    ctes: postingCtes(out, back),
+    ctes: postingCtes(out, back, gate),
     columns: sql`(select count(*) from existing)::int as posting_existing, (select count(*) from locked)::int as posting_locked,
+      (select count(*) from allowed)::int as posting_allowed,
       (select balance::text from locked where id = ${out.debitAccountId}::bigint) as posting_debit_balance,
       ${inserted(out.key, "id::text")} as posting_out_id, ${inserted(out.key, "debit_balance_after::text")} as posting_out_debit_after,
       ${inserted(out.key, "credit_balance_after::text")} as posting_out_credit_after,
@@ -346,7 +360,11 @@ export function exchangeStatement(ex: Exchange): ExchangeStatement {
       const r = row as Record<string, string | number | null>;
       if (Number(r.posting_existing) > 0) throw new Error(`ledger keys already used: ${out.key}${back ? `, ${back.key}` : ""}`);
       if (Number(r.posting_locked) < 2) throw new Error(`ledger account ${r.posting_debit_balance === null ? out.debitAccountId : out.creditAccountId} does not exist`);
-      if (r.posting_out_id === null) throw new InsufficientFunds(BigInt(r.posting_debit_balance!));
+      if (Number(r.posting_allowed) === 0) throw new InsufficientFunds(BigInt(r.posting_debit_balance!));
+      if (r.posting_out_id === null) {
+        if (gate) return null;
+        throw new Error("ledger exchange allowed but not written");
+      }
       const createdAt = new Date(Number(r.posting_created_ms));
       const debitAfter = BigInt(r.posting_out_debit_after!);
       const creditAfter = BigInt(r.posting_out_credit_after!);
@@ -370,7 +388,7 @@ export function sqlState(err: unknown): string | undefined {
 }
 
 /** Serialization failure, deadlock, or a unique key taken by a concurrent twin: run it again. */
-const RETRYABLE = new Set(["40001", "40P01", "23505"]);
+export const RETRYABLE_STATES: ReadonlySet<string> = new Set(["40001", "40P01", "23505"]);
 export const MAX_ATTEMPTS = 8;
 
 /**
@@ -388,7 +406,7 @@ async function retrying<T>(run: () => Promise<T>): Promise<T> {
       return await run();
     } catch (err) {
       const state = sqlState(err);
-      if (!state || !RETRYABLE.has(state) || attempt >= MAX_ATTEMPTS) throw err;
+      if (!state || !RETRYABLE_STATES.has(state) || attempt >= MAX_ATTEMPTS) throw err;
       await new Promise((r) => setTimeout(r, Math.random() * 5 * attempt));
     }
   }

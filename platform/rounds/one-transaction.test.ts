@@ -56,7 +56,7 @@ describe("in-house round as one transaction", () => {
     throw new Error("no paying seed found");
   }
 
-  it("settles an instant round in 4 statements, BEGIN and COMMIT included, won or lost, board-sized wins too", async () => {
+  it("settles an instant round in 2 statements (a read, then one write: no BEGIN or COMMIT), won or lost, board-sized wins too", async () => {
     const m = await player("1000.00");
     const member = await memberOf(m.account);
     const counted = countingDb(p.handle);
@@ -75,8 +75,8 @@ describe("in-house round as one transaction", () => {
       expect(r.status).toBe("SETTLED");
       per.push(counted.statements() - before);
     }
-    // BEGIN, the nonce, the stake with the payout and the record, COMMIT: the same for a loss.
-    expect(per, `statements per round: ${per.join(", ")}`).toEqual([4, 4, 4, 4, 4]);
+    // The read, then the nonce, the stake, the payout and the record in one statement: the same for a loss.
+    expect(per, `statements per round: ${per.join(", ")}`).toEqual([2, 2, 2, 2, 2]);
 
     // A straight-up win of 36 x 5.00 = 180.00 goes on the winners board within the same statements.
     const straight = [{ kind: "straight", numbers: [17], amount: 500n }] as unknown as Bet[];
@@ -84,7 +84,7 @@ describe("in-house round as one transaction", () => {
     const boardBefore = await count(sql`select count(*) as n from winners where merchant_code = 'DEMO'`);
     const before = counted.statements();
     const big = await playRound(counted.db, member, { game: "HOUSE_ROULETTE", bets: [{ kind: "straight", numbers: [17], amount: "5.00" }], requestKey: key() });
-    expect(counted.statements() - before).toBe(4);
+    expect(counted.statements() - before).toBe(2);
     expect(big.win).toBe("180.00");
     expect(payout).toBe(18_000n);
     expect(await count(sql`select count(*) as n from winners where merchant_code = 'DEMO'`)).toBe(boardBefore + 1);
@@ -160,6 +160,29 @@ describe("in-house round as one transaction", () => {
     const won = BigInt(r.win.replace(".", ""));
     expect(await balanceOf(member)).toBe(balance - 400n + won);
     expect(r.balanceBefore.replace(".", "")).toBe(balance.toString());
+  });
+
+  it("plays concurrent rounds of one member on consecutive nonces, each outcome the one its nonce draws", async () => {
+    const m = await player("100.00");
+    const member = await memberOf(m.account);
+    await playRound(p.handle.db, member, { game: "HOUSE_DICE", bets: [{ kind: "over", target: 5000, amount: "1.00" }], requestKey: key() });
+    const before = await footprint(member.id);
+    const balance = await balanceOf(member);
+    // Each write finds the nonce its read saw taken by another round, but one: the rest draw again.
+    const rounds = await Promise.all(
+      Array.from({ length: 8 }, () => playRound(p.handle.db, member, { game: "HOUSE_ROULETTE", bets: [{ kind: "red", amount: "1.00" }], requestKey: key() })),
+    );
+    expect(rounds.map((r) => r.nonce).sort((a, b) => a - b)).toEqual(Array.from({ length: 8 }, (_, i) => before.nonce + i));
+    const seed = await activeSeed(member.id);
+    let won = 0n;
+    for (const r of rounds) {
+      const played = HOUSE_GAMES.HOUSE_ROULETTE.engine.play(createRng({ serverSeed: seed.serverSeed, clientSeed: seed.clientSeed, nonce: r.nonce }), [{ kind: "red", amount: 100n }] as never);
+      expect(BigInt(r.win.replace(".", ""))).toBe(played.settlement.totalPayout);
+      won += played.settlement.totalPayout;
+    }
+    expect(await balanceOf(member)).toBe(balance - 800n + won);
+    expect(await footprint(member.id)).toMatchObject({ rounds: before.rounds + 8, nonce: before.nonce + 8, dayBets: before.dayBets + 8 });
+    expect(await checkInvariants(p.handle.db)).toEqual({ unbalancedCurrencies: [], negativeAccounts: [], driftingAccounts: [], driftingDayTotals: [] });
   });
 
   it("leaves nothing behind when the balance is short: no round, no nonce, no movement, no wallet rows", async () => {

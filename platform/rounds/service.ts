@@ -6,7 +6,7 @@ import { TRIAL_TYPES } from "../accounts/service.js";
 import { merchants } from "../system/schema.js";
 import { games, winners } from "../games/schema.js";
 import { formatAmount, parseAmount } from "../ledger/money.js";
-import { ensureAccount, exchangeStatement, InsufficientFunds, postTransfer, withLedgerTx, type Executor, type PostedTransfer, type PostInput, type Tx } from "../ledger/service.js";
+import { ensureAccount, exchangeStatement, InsufficientFunds, MAX_ATTEMPTS, postTransfer, RETRYABLE_STATES, sqlState, withLedgerTx, type Executor, type PostedTransfer, type PostInput, type Tx } from "../ledger/service.js";
 import { ledgerAccounts } from "../ledger/schema.js";
 import { executePrepared, rowsOf } from "../db/client.js";
 import { HOUSE_VENDOR } from "../wallet/service.js";
@@ -21,8 +21,9 @@ import { fairSeeds, houseRounds } from "./schema.js";
  * In-house rounds (ARCHITECTURE.md, In-house vendor): the member's provably fair seeds, each round's
  * bets and outcome kept for recall, and the money moved through the ledger's postings (stake
  * member → house, payout house → member) in the same database transaction as the nonce and the
- * round record, so a round is there whole or not at all (ADR 023). The same requestKey returns the
- * same round; a concurrent twin fails on the round's unique key and, run again, finds it.
+ * round record (a new round: one statement), so a round is there whole or not at all (ADR 023).
+ * The same requestKey returns the same round; a concurrent twin finds the nonce it read taken,
+ * reads again and finds the round.
  */
 
 type Member = typeof members.$inferSelect;
@@ -176,14 +177,14 @@ interface Claim {
 }
 
 /**
- * The round's first statement: the round already made under this requestKey, else (for a stateful
- * game) the member's round in play, else the next nonce of the member's active seed pair, taken,
- * with the seed it belongs to, an id for the new round, and the merchant's row to check the kept
- * terms against. A concurrent twin waits here for the first one's seed row; it does not see the
- * first round (this statement's snapshot is older) and fails on the round's unique key later, so
- * the retry finds the round and the twin's nonce and money are rolled back.
+ * The round's first statement, a read: the round already made under this requestKey, else (for a
+ * stateful game) the member's round in play, else the member's active seed pair with its next
+ * nonce and an id for the new round, and the merchant's row to check the kept terms against.
+ * Nothing is taken here: the round's write takes the nonce only if it is still the one read
+ * (`insertRound`), so a concurrent round of the same member, a twin of this request or a seed
+ * rotation in between make this one read again.
  */
-async function claimNonce(tx: Tx, member: Member, game: HouseGameCode, requestKey: string, session: boolean): Promise<Claim> {
+async function readRound(db: Executor, member: Member, game: HouseGameCode, requestKey: string, session: boolean): Promise<Claim> {
   const [row] = rowsOf<{
     existing_id: string | null;
     in_play_id: string | null;
@@ -197,7 +198,7 @@ async function claimNonce(tx: Tx, member: Member, game: HouseGameCode, requestKe
     round_id: string | null;
   }>(
     await executePrepared(
-      tx,
+      db,
       sql`
       with existing as (
         select id from house_rounds where member_id = ${member.id}::int and request_key = ${requestKey}::text
@@ -207,18 +208,17 @@ async function claimNonce(tx: Tx, member: Member, game: HouseGameCode, requestKe
         where ${session}::boolean and member_id = ${member.id}::int and game_code = ${game}::text and status = 'OPEN'
         limit 1
       ),
-      taken as (
-        update fair_seeds set nonce = nonce + 1
+      seed as (
+        select id, nonce, server_seed, server_seed_hash, client_seed from fair_seeds
         where member_id = ${member.id}::int and active and not exists (select 1 from existing) and not exists (select 1 from in_play)
-        returning id, nonce - 1 as nonce, server_seed, server_seed_hash, client_seed
       )
       select (select id::text from existing) as existing_id, (select id::text from in_play) as in_play_id,
         m.currency, m.is_single_wallet, t.id as seed_id, t.nonce, t.server_seed, t.server_seed_hash, t.client_seed,
         case when t.id is null then null else nextval(pg_get_serial_sequence('house_rounds', 'id'))::text end as round_id
-      from (select 1) as one left join taken t on true left join merchants m on m.code = ${member.merchantCode}::text`,
+      from (select 1) as one left join seed t on true left join merchants m on m.code = ${member.merchantCode}::text`,
     ),
   );
-  if (!row) throw new Error("claimNonce returned no row");
+  if (!row) throw new Error("readRound returned no row");
   const id = (v: string | null) => (v === null ? null : Number(v));
   return {
     existingId: id(row.existing_id),
@@ -236,36 +236,44 @@ async function claimNonce(tx: Tx, member: Member, game: HouseGameCode, requestKe
 const epochMs = (column: string) => sql.raw(`(extract(epoch from date_trunc('milliseconds', ${column})) * 1000)::bigint::text`);
 
 /**
- * Writes a new round in one statement with its money: the stake and (a settled win) the payout
- * posted by the ledger's exchange, the round settled or (a stateful game) open with its state,
- * and its winners-board row when the win is board-sized. The round's balances are the ones the
- * stake found and the payout left. A stateful game's round is only written when the member has
- * no other round of that game in play: this statement runs after the seed row's lock, so it sees
- * a round that a concurrent start committed meanwhile. Nothing is written when the stake is
- * refused (the caller rolls back either way).
+ * Writes a new round in one statement with its money, a transaction of its own: the nonce taken,
+ * if it is still the one the round was drawn with (`seed.nonce`, the seed pair still active);
+ * the stake and (a settled win) the payout posted by the ledger's exchange; the round settled or
+ * (a stateful game) open with its state; and its winners-board row when the win is board-sized.
+ * The round's balances are the ones the stake found and the payout left. A refused stake takes
+ * no nonce and writes nothing (InsufficientFunds); a nonce that moved since the read, or another
+ * round of a stateful game in play, writes nothing either (null: read again).
  */
 async function insertRound(
-  tx: Tx,
+  db: Executor,
   member: Member,
   acc: RoundAccounts,
   r: Omit<Round, "createdAt" | "settledAt" | "actions" | "balanceBefore" | "balanceAfter">,
   session: boolean,
-): Promise<Round> {
+): Promise<Round | null> {
   const settled = r.status === "SETTLED";
   const big = settled && r.win >= WINNER_BOARD_MIN && r.win > r.stake;
   const json = (v: unknown) => (v === null || v === undefined ? null : JSON.stringify(v));
   const move = (kind: "stake" | "win", amount: bigint) => roundMove(acc, r.id, r.category, kind, amount);
-  const posting = exchangeStatement({ out: move("stake", r.stake), back: r.win > 0n ? move("win", r.win) : null });
-  // Prepared: the statement's text never changes (for a round with or without a payout), and
-  // planning it on every round cost PostgreSQL 0.4-1.4 ms of parse and bind.
-  const [row] = rowsOf<{ open_id: string | null; created_ms: string | null; settled_ms: string | null; balance_before: string | null; balance_after: string | null }>(
-    await executePrepared(tx, sql`
-      with ${posting.ctes},
-      open as (
+  // The round's own conditions, before any money moves: no other round of a stateful game in
+  // play, the stake allowed, the nonce still the one read (the seed row is locked from here to
+  // the statement's end: a concurrent round waits, then finds the nonce moved).
+  const taken = sql`open as (
         select id from house_rounds
         where ${session}::boolean and member_id = ${r.memberId}::int and game_code = ${r.gameCode}::text and status = 'OPEN'
         limit 1
       ),
+      taken as (
+        update fair_seeds set nonce = nonce + 1
+        where id = ${r.seedId}::int and active and nonce = ${r.nonce}::int and exists (select 1 from allowed) and not exists (select 1 from open)
+        returning id
+      )`;
+  const posting = exchangeStatement({ out: move("stake", r.stake), back: r.win > 0n ? move("win", r.win) : null }, { ctes: taken, holds: sql`exists (select 1 from taken)` });
+  // Prepared: the statement's text never changes (for a round with or without a payout), and
+  // planning it on every round cost PostgreSQL 0.4-1.4 ms of parse and bind.
+  const [row] = rowsOf<{ created_ms: string | null; settled_ms: string | null; balance_before: string | null; balance_after: string | null }>(
+    await executePrepared(db, sql`
+      with ${posting.ctes},
       made as (
         insert into house_rounds (id, member_id, merchant_code, game_code, category, currency, seed_id, nonce, client_seed, request_key,
           bets, state, outcome, status, stake, win, balance_before, balance_after, settled_at)
@@ -276,7 +284,7 @@ async function insertRound(
           m.balance + ${r.stake.toString()}::bigint - ${r.win.toString()}::bigint, case when ${settled}::boolean then m.balance end,
           case when ${settled}::boolean then now() end
         from moved m
-        where m.id = ${acc.member}::bigint and not exists (select 1 from open)
+        where m.id = ${acc.member}::bigint
         returning created_at, settled_at, balance_before, balance_after
       ),
       board as (
@@ -285,13 +293,13 @@ async function insertRound(
         from games g where ${big}::boolean and g.game_code = ${r.gameCode}::text and exists (select 1 from made)
         limit 1
       )
-      select (select id::text from open) as open_id, ${epochMs("m.created_at")} as created_ms, ${epochMs("m.settled_at")} as settled_ms,
+      select ${epochMs("m.created_at")} as created_ms, ${epochMs("m.settled_at")} as settled_ms,
         m.balance_before::text as balance_before, m.balance_after::text as balance_after, ${posting.columns}
       from (select 1) as one left join made m on true`),
   );
   if (!row) throw new Error("the round's statement returned no row");
-  posting.read(row);
-  if (!row.created_ms) throw new DomainError("ROUND_IN_PLAY", "Finish the round in play first", 409, { roundId: Number(row.open_id) });
+  if (!posting.read(row)) return null;
+  if (!row.created_ms) throw new Error(`round ${r.id}: its money moved but it was not written`);
   return {
     ...r,
     actions: [],
@@ -511,13 +519,20 @@ function newSeedRow(memberId: number) {
   return { memberId, serverSeed: pair.serverSeed, serverSeedHash: pair.serverSeedHash, nextServerSeed: pair.nextServerSeed, nextServerSeedHash: pair.nextServerSeedHash, clientSeed: pair.clientSeed };
 }
 
+/** How many times a round is read and drawn again when its nonce moved before its write. */
+const ROUND_ATTEMPTS = MAX_ATTEMPTS;
+
 /**
- * A round in one transaction: the nonce taken (with the replay and in-play checks), the outcome
- * drawn, then the stake, the payout and the round written by one statement. Four statements with
- * BEGIN and COMMIT; nothing of it is left when any of them fails.
+ * A round in two statements, without BEGIN and COMMIT: a read (the replay and in-play checks, the
+ * seed pair and its next nonce), the outcome drawn, then one statement that takes the nonce and
+ * writes the stake, the payout and the round together, a transaction of its own, so nothing of
+ * it is left when it fails. When the nonce moved in between (another round of the member, a twin
+ * of this request, a seed rotation), that statement writes nothing and the round is read and
+ * drawn again: an outcome is only kept with the nonce it was drawn from. A round an earlier
+ * version left open is finished in a transaction (`keptRound`).
  */
 async function startRound(
-  tx: Tx,
+  db: Database,
   member: Member,
   game: HouseGameCode,
   bets: Bet[] | { invalid: unknown },
@@ -527,57 +542,62 @@ async function startRound(
 ): Promise<Played> {
   const entry = HOUSE_GAMES[game];
   const session = entry.type === "session";
-  let claim = await claimNonce(tx, member, game, requestKey, session);
-  if (claim.existingId === null && claim.inPlayId === null && !claim.seed) {
-    await tx.insert(fairSeeds).values(newSeedRow(member.id)).onConflictDoNothing();
-    claim = await claimNonce(tx, member, game, requestKey, session);
-  }
-  if (claim.existingId !== null) return keptRound(tx, member, acc, claim.existingId);
-  if (claim.currency === null) throw new DomainError("MERCHANT_NOT_FOUND", "No such merchant", 404);
-  if (claim.currency !== terms.currency || claim.single !== terms.single) throw new StaleMerchant();
-  if (claim.inPlayId !== null) throw new DomainError("ROUND_IN_PLAY", "Finish the round in play first", 409, { roundId: claim.inPlayId });
-  if (!Array.isArray(bets)) throw bets.invalid;
-  const seed = claim.seed!;
-  const id = claim.roundId!;
-  const seeds: RoundSeeds = { serverSeed: seed.serverSeed, clientSeed: seed.clientSeed, nonce: seed.nonce };
-  const stake = bets.reduce((s, b) => s + b.amount, 0n);
+  for (let attempt = 1; ; attempt++) {
+    let claim = await readRound(db, member, game, requestKey, session);
+    if (claim.existingId === null && claim.inPlayId === null && !claim.seed) {
+      await db.insert(fairSeeds).values(newSeedRow(member.id)).onConflictDoNothing();
+      claim = await readRound(db, member, game, requestKey, session);
+    }
+    const existing = claim.existingId;
+    if (existing !== null) return withLedgerTx(db, (tx) => keptRound(tx, member, acc, existing));
+    if (claim.currency === null) throw new DomainError("MERCHANT_NOT_FOUND", "No such merchant", 404);
+    if (claim.currency !== terms.currency || claim.single !== terms.single) throw new StaleMerchant();
+    if (claim.inPlayId !== null) throw new DomainError("ROUND_IN_PLAY", "Finish the round in play first", 409, { roundId: claim.inPlayId });
+    if (!Array.isArray(bets)) throw bets.invalid;
+    const seed = claim.seed!;
+    const seeds: RoundSeeds = { serverSeed: seed.serverSeed, clientSeed: seed.clientSeed, nonce: seed.nonce };
+    const stake = bets.reduce((s, b) => s + b.amount, 0n);
 
-  let record: RoundRecord | null;
-  let state: unknown = null;
-  if (entry.type === "instant") {
-    record = playInstantRound(game, seeds, bets).record;
-  } else {
-    const started = entry.engine.start(createRng(seeds), bets as never);
-    record = entry.engine.settlement(started) ? sessionRecord(game, seeds, bets, [], started) : null;
-    if (!record) state = entry.engine.toJSON(started);
+    let record: RoundRecord | null;
+    let state: unknown = null;
+    if (entry.type === "instant") {
+      record = playInstantRound(game, seeds, bets).record;
+    } else {
+      const started = entry.engine.start(createRng(seeds), bets as never);
+      record = entry.engine.settlement(started) ? sessionRecord(game, seeds, bets, [], started) : null;
+      if (!record) state = entry.engine.toJSON(started);
+    }
+    const round = await insertRound(
+      db,
+      member,
+      acc,
+      {
+        id: claim.roundId!,
+        memberId: member.id,
+        merchantCode: member.merchantCode,
+        gameCode: game,
+        category: entry.category,
+        currency: terms.currency,
+        seedId: seed.id,
+        nonce: seed.nonce,
+        clientSeed: seed.clientSeed,
+        requestKey,
+        bets: betsToJson(bets),
+        state,
+        outcome: record,
+        status: record ? "SETTLED" : "OPEN",
+        stake,
+        win: record ? BigInt(record.totalPayout) : 0n,
+      },
+      session,
+    ).catch((e: unknown) => {
+      // A deadlock, or a key written meanwhile (a twin's round): nothing was written; read again.
+      if (RETRYABLE_STATES.has(sqlState(e) ?? "") && attempt < ROUND_ATTEMPTS) return null;
+      throw e;
+    });
+    if (round) return { view: roundView(round, seed.serverSeedHash) };
+    if (attempt >= ROUND_ATTEMPTS) throw new DomainError("ROUND_BUSY", "Try again", 409);
   }
-  // The outcome needs no money: the stake, the payout and the record are written by one
-  // statement, which refuses a stake above the balance (then the transaction is rolled back).
-  const round = await insertRound(
-    tx,
-    member,
-    acc,
-    {
-      id,
-      memberId: member.id,
-      merchantCode: member.merchantCode,
-      gameCode: game,
-      category: entry.category,
-      currency: terms.currency,
-      seedId: seed.id,
-      nonce: seed.nonce,
-      clientSeed: seed.clientSeed,
-      requestKey,
-      bets: betsToJson(bets),
-      state,
-      outcome: record,
-      status: record ? "SETTLED" : "OPEN",
-      stake,
-      win: record ? BigInt(record.totalPayout) : 0n,
-    },
-    session,
-  );
-  return { view: roundView(round, seed.serverSeedHash) };
 }
 
 /**
@@ -602,7 +622,7 @@ export async function playRound(db: Database, member: Member, input: { game: str
     const acc = await roundAccounts(db, member, terms);
     let played: Played;
     try {
-      played = await withLedgerTx(db, (tx) => startRound(tx, member, game, bets, input.requestKey, terms, acc));
+      played = await startRound(db, member, game, bets, input.requestKey, terms, acc);
     } catch (e) {
       if (e instanceof StaleMerchant && attempt < 3) {
         termsCache.get(db)?.delete(member.merchantCode);
