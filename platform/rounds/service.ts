@@ -596,7 +596,7 @@ async function startRound(
       throw e;
     });
     if (round) return { view: roundView(round, seed.serverSeedHash) };
-    if (attempt >= ROUND_ATTEMPTS) throw new DomainError("ROUND_BUSY", "Try again", 409);
+    if (attempt >= ROUND_ATTEMPTS) throw new DomainError("SEED_BUSY", "Try again", 409);
   }
 }
 
