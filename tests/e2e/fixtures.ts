@@ -88,6 +88,11 @@ export const test = base.extend<{ operator: Operator }>({
 
 export { expect };
 
+/** Resolves once the page's scripts have taken over (Remix's router is initialised): before, a click is the scripts-off form's. */
+export async function hydrated(page: Page): Promise<void> {
+  await page.waitForFunction(() => (window as { __remixRouter?: { state: { initialized: boolean } } }).__remixRouter?.state.initialized === true);
+}
+
 /**
  * A member made by the back office (credited `funds` when given), logged in through the login
  * popup in the default language (ES) from an address of its own (`net` is the first two octets),

@@ -1,5 +1,5 @@
 import { randomInt } from "node:crypto";
-import { expect, loginNewMember, test } from "./fixtures";
+import { expect, hydrated, loginNewMember, test } from "./fixtures";
 
 test("registration shows each field's rule and required mark before any typing, and announces errors", async ({ page }) => {
   await page.goto("/register");
@@ -71,7 +71,6 @@ test("a dice target and side chosen before the page has hydrated are the ones pl
     await held;
     await route.fallback();
   });
-  const hydrated = () => page.waitForFunction(() => (window as { __remixRouter?: { state: { initialized: boolean } } }).__remixRouter?.state.initialized === true);
   const form = page.getByTestId("bet-form");
   const target = form.getByLabel("Objetivo (0,00-99,99)");
   const under = form.getByLabel("Por debajo del objetivo");
@@ -80,7 +79,7 @@ test("a dice target and side chosen before the page has hydrated are the ones pl
   await page.goto("/house/HOUSE_DICE");
   await target.fill("40");
   release();
-  await hydrated();
+  await hydrated(page);
   await under.check();
   await expect(target).toHaveValue("40");
   await form.getByLabel("Importe", { exact: true }).fill("2");
@@ -101,7 +100,7 @@ test("a dice target and side chosen before the page has hydrated are the ones pl
   await page.goto("/house/HOUSE_DICE");
   await form.getByLabel("Por encima del objetivo").check();
   releaseAgain();
-  await hydrated();
+  await hydrated(page);
   await target.fill("60");
   await expect(form.getByLabel("Por encima del objetivo")).toBeChecked();
 });

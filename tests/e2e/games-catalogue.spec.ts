@@ -1,6 +1,6 @@
 import { randomBytes, randomInt } from "node:crypto";
 import type { Page } from "@playwright/test";
-import { expect, test } from "./fixtures";
+import { expect, hydrated, test } from "./fixtures";
 
 // Each test file's logins come from their own address, away from other specs' captcha and lockout rules.
 test.use({ extraHTTPHeaders: { "x-forwarded-for": `198.20.${randomInt(0, 255)}.${randomInt(1, 254)}` } });
@@ -120,7 +120,7 @@ test("favourites: refused when logged out; a member's heart keeps the game in th
     // Two clicks in one task of the page, so they land within the second however starved the
     // browser is (two Playwright clicks were seen more than a second apart under load), once the
     // page has hydrated (before, a click is the scripts-off form's post, checked above).
-    await page.waitForFunction(() => (window as { __remixRouter?: { state: { initialized: boolean } } }).__remixRouter?.state.initialized === true);
+    await hydrated(page);
     const posts: string[] = [];
     page.on("request", (r) => {
       if (r.url().includes("/favourites") && r.method() === "POST") posts.push(r.url());
