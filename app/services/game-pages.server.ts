@@ -37,13 +37,16 @@ export async function loadListCentre(request: Request, type: "RNG" | "HOT" | "FI
     minLineNum: Number.isInteger(minLineNum) && minLineNum > 0 && minLineNum <= 100_000 ? minLineNum : undefined,
     pageNo: intParam(url.searchParams.get("page"), 1, 100_000),
   };
+  // The page's copy without the filters not given: JSON would drop them anyway, and data that JSON
+  // gives back unchanged reaches the render as it is (ADR 033).
+  const shown = Object.fromEntries(Object.entries(filters).filter(([, v]) => v !== undefined)) as typeof filters;
   if (type === "HOT") {
     // Spec §4: hot games stay for the session until refreshed on purpose.
     const [games, favourites] = await Promise.all([
       perSession(request, locale, "HOT_GAMES_PAGE", url.searchParams.get("refresh") === "hot", () => getHotGames(request, locale, 60)),
       getFavouriteIds(request, user),
     ]);
-    return json({ type, filters, games, favourites, vendors: [] as VendorLane[], pageNo: 1, totalPages: 1, total: games.length });
+    return json({ type, filters: shown, games, favourites, vendors: [] as VendorLane[], pageNo: 1, totalPages: 1, total: games.length });
   }
   const [list, vendors, favourites] = await Promise.all([
     getGameList(request, locale, { gameType: type, ...filters, pageSize: LIST_PAGE_SIZE }),
@@ -51,7 +54,7 @@ export async function loadListCentre(request: Request, type: "RNG" | "HOT" | "FI
     getPermission(request, locale).then(({ info }) => sharedPerBrand(info, locale, `lanes ${type}`, () => getVendorLanes(request, locale, type))),
     getFavouriteIds(request, user),
   ]);
-  return json({ type, filters, games: list.games, favourites, vendors, pageNo: list.pageNo, totalPages: list.totalPages, total: list.total });
+  return json({ type, filters: shown, games: list.games, favourites, vendors, pageNo: list.pageNo, totalPages: list.totalPages, total: list.total });
 }
 
 /** Loader of a game centre (/live, /sports, ...): the chosen vendor's games; on /pvp a member also gets the rooms. */

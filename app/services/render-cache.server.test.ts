@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { gunzipSync, gzipSync } from "node:zlib";
-import { RenderCache, visitorPage } from "./render-cache.server";
+import { createRequire } from "node:module";
+import { loaderDataText, RenderCache, visitorPage } from "./render-cache.server";
 
 const csrf = "tok_0123456789abcdefghij.sig";
 const values = (n: number) => ({ csrf: `${csrf}${n}`, nonce: `nonce+/${n}abcdefghijklmnop=`, requestId: `0000-1111-2222-333${n}-aaaa` });
@@ -74,6 +75,17 @@ describe("render cache", () => {
     expect(cache.key({ url: "http://x/", language: "es", theme: "light", status: 200, csrf: v.csrf, loaderData: {} })).not.toBe(
       cache.key({ url: "http://x/", language: "es", theme: "dark", status: 200, csrf: v.csrf, loaderData: {} }),
     );
+  });
+
+  it("writes the loader data alike whether its loader's json() text was kept (ADR 033) or not", () => {
+    const router = createRequire(import.meta.url)("@remix-run/router") as typeof import("@remix-run/router");
+    const root = { csrfToken: "t".repeat(24), shell: { menus: [{ id: 1, name: "Slots" }] } };
+    const home = { winners: [{ account: "ab***", win: "12.50" }], now: 1000 };
+    router.json(root);
+    router.json(home);
+    const copy = JSON.parse(JSON.stringify({ root, "routes/_home._index": home })) as Record<string, unknown>;
+    expect(loaderDataText({ root, "routes/_home._index": home })).toBe(loaderDataText(copy));
+    expect(loaderDataText({ root, "routes/_home._index": { ...home, now: 1001 } })).not.toBe(loaderDataText(copy));
   });
 
   it("keeps no error page, no short per-request value, and nothing when turned off", () => {

@@ -75,6 +75,26 @@ export interface KeptBody {
   encoding: "gzip" | null;
 }
 
+/**
+ * The JSON texts `json()` made of the loaders' answers, kept by the patched router (ADR 033) for
+ * data that JSON gives back unchanged; empty when the patch is not applied (the texts are then made here).
+ */
+const keptJsonTexts: WeakMap<object, string> = ((globalThis as { [k: symbol]: WeakMap<object, string> | undefined })[Symbol.for("remix-patch.keptJsonTexts")] ??= new WeakMap());
+
+/**
+ * The loader data as text: each route's answer as its loader's `json()` already wrote it when
+ * the router kept it, else written here. A function of the data alone, as the key needs.
+ */
+export function loaderDataText(loaderData: unknown): string {
+  if (loaderData === null || typeof loaderData !== "object") return JSON.stringify(loaderData) ?? "";
+  let text = "";
+  for (const [routeId, data] of Object.entries(loaderData)) {
+    const kept = data !== null && typeof data === "object" ? keptJsonTexts.get(data) : undefined;
+    text += `${JSON.stringify(routeId)}:${kept ?? JSON.stringify(data) ?? ""}\n`;
+  }
+  return text;
+}
+
 export class RenderCache {
   private readonly entries = new Map<string, Template>();
   constructor(readonly max: number) {}
@@ -86,7 +106,7 @@ export class RenderCache {
   /** The key of a page, or null when the page may not be kept. */
   key(input: { url: string; language: string; theme: string; status: number; loaderData: unknown; csrf: string }): string | null {
     if (this.max <= 0 || input.status !== 200 || input.csrf.length < MIN_VALUE_LENGTH) return null;
-    const data = JSON.stringify(input.loaderData).split(input.csrf).join(SLOT.csrf);
+    const data = loaderDataText(input.loaderData).split(input.csrf).join(SLOT.csrf);
     return createHash("sha256").update(`${input.url}\n${input.language}\n${input.theme}\n${input.status}\n`).update(data).digest("base64url");
   }
 

@@ -86,3 +86,51 @@ describe("the router patch (ADR 027)", () => {
     expect(router.matchRoutes(routes, "/games/a b")![1]!.params.id).toBe("a b");
   });
 });
+
+/**
+ * The same patch file (ADR 033): a loader's `json()` answer keeps the data it was given when JSON
+ * would give it back unchanged, and a document request's loader data is that data, not its text
+ * parsed back. Anything JSON would change goes the JSON way, as unpatched.
+ */
+describe("the router patch: loader data not parsed back from its own JSON (ADR 033)", () => {
+  const texts = (globalThis as { [k: symbol]: WeakMap<object, string> | undefined })[Symbol.for("remix-patch.keptJsonTexts")];
+
+  async function loaderData(data: unknown) {
+    const handler = router.createStaticHandler([{ id: "root", path: "/", loader: () => router.json(data) }]);
+    const context = await handler.query(new Request("http://localhost/"));
+    if (context instanceof Response) throw new Error("the handler answered a Response");
+    return context.loaderData.root as unknown;
+  }
+
+  it("hands plain JSON data through as it is, and keeps its text", async () => {
+    const data = { name: "Ocean", list: [1, "two", true, null, { deep: [0.5] }], empty: {} };
+    const got = await loaderData(data);
+    // The same object: fails when the patch is missing (the router then parses a copy).
+    expect(got).toBe(data);
+    expect(texts?.get(data)).toBe(JSON.stringify(data));
+  });
+
+  it("parses as before whatever JSON would change: a Date, undefined, NaN, a class", async () => {
+    const at = new Date("2026-11-29T05:00:00.000Z");
+    const cases: Array<[unknown, unknown]> = [
+      [{ at }, { at: "2026-11-29T05:00:00.000Z" }],
+      [{ a: 1, gone: undefined }, { a: 1 }],
+      [{ list: [1, undefined] }, { list: [1, null] }],
+      [{ n: Number.NaN }, { n: null }],
+      [{ m: new Map([["k", 1]]) }, { m: {} }],
+    ];
+    for (const [data, parsed] of cases) {
+      const got = await loaderData(data);
+      expect(got).not.toBe(data);
+      expect(got).toStrictEqual(parsed);
+      expect(texts?.has(data as object)).toBe(false);
+    }
+  });
+
+  it("answers a data request with the same JSON text as unpatched", async () => {
+    const data = { a: [1, 2], b: "x" };
+    const handler = router.createStaticHandler([{ id: "root", path: "/", loader: () => router.json(data) }]);
+    const res = (await handler.queryRoute(new Request("http://localhost/"), { routeId: "root" })) as Response;
+    expect(await res.text()).toBe(JSON.stringify(data));
+  });
+});
