@@ -11,13 +11,15 @@ export async function captchaIdFrom(request: Request): Promise<string | undefine
   return typeof value?.id === "string" ? value.id : undefined;
 }
 
+const loginStateSchema = z.object({ captchaRequired: z.boolean() });
+
 /**
  * Whether a login from this visitor must carry a captcha. The platform decides (failures from
  * the visitor's address, spec §4 / ADR 014) and the page asks for it up front; never a cookie.
  */
 export async function captchaNeeded(request: Request): Promise<boolean> {
   try {
-    const state = await callPlatform(request, "/wps/session/login-state", { schema: z.object({ captchaRequired: z.boolean() }) });
+    const state = await callPlatform(request, "/wps/session/login-state", { schema: loginStateSchema });
     return state.captchaRequired;
   } catch {
     // When in doubt, show it: a captcha too many costs a second, one too few a refused login.

@@ -1,4 +1,5 @@
-import { createHmac, randomBytes } from "node:crypto";
+import { createHmac } from "node:crypto";
+import { randomToken } from "./random.server";
 import { CSRF, CSRFError } from "remix-utils/csrf/server";
 import { appCookie } from "./cookies.server";
 import { env } from "./env.server";
@@ -21,7 +22,7 @@ export class NodeCryptoCSRF extends CSRF {
   }
 
   override generate(bytes = 32): string {
-    const token = randomBytes(bytes).toString("base64url");
+    const token = randomToken(bytes, "base64url");
     return this.#secret ? `${token}.${createHmac("sha256", this.#secret).update(token).digest("base64url")}` : token;
   }
 }

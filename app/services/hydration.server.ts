@@ -1,4 +1,5 @@
-import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
+import { createHash, timingSafeEqual } from "node:crypto";
+import { randomToken } from "./random.server";
 import { TOKEN_HEADER } from "~/lib/hydration";
 
 /**
@@ -83,7 +84,7 @@ export class HydrationStore {
 
   /** A fresh id for a page of one visitor or member: 144 random bits. */
   static randomId(): string {
-    return randomBytes(18).toString("base64url");
+    return randomToken(18, "base64url");
   }
 
   get size() {

