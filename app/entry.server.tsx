@@ -30,7 +30,7 @@ function acceptsGzip(request: Request): boolean {
     return !q || Number(q.slice(2)) > 0;
   });
 }
-const renderCache = new RenderCache(env.PAGE_CACHE_ENTRIES);
+const renderCache = new RenderCache(env.PAGE_CACHE_ENTRIES, ABORT_DELAY);
 
 /** The root loader's CSRF token when it is long enough to be taken out of the state unmistakably. */
 function csrfIn(loaderData: Record<string, unknown> | undefined): string | null {
@@ -79,8 +79,19 @@ export default async function handleRequest(
     ? renderCache.key({ url: request.url, language: lng, theme, status: responseStatusCode, loaderData: visitor.loaderData, csrf: visitor.csrf })
     : null;
   const perRequest = visitor ? { csrf: visitor.csrf, nonce, requestId } : null;
+  // Ends this request's mark on the key it renders (RenderCache.begin), however the render ends.
+  let rendered: (() => void) | null = null;
   if (key && perRequest) {
-    const kept = renderCache.get(key, perRequest, { gzip: acceptsGzip(request) });
+    const gzip = acceptsGzip(request);
+    let kept = renderCache.get(key, perRequest, { gzip });
+    if (kept === null) {
+      rendered = renderCache.begin(key);
+      if (rendered === null) {
+        // Another visitor's request is rendering this very page: take its copy when it is kept.
+        await renderCache.rendered(key);
+        kept = renderCache.get(key, perRequest, { gzip });
+      }
+    }
     finishHeaders();
     responseHeaders.set("X-Render-Cache", kept === null ? "miss" : "hit");
     if (kept !== null) {
@@ -136,6 +147,7 @@ export default async function handleRequest(
             body.on("end", () => {
               const html = Buffer.concat(chunks).toString("utf8");
               if (!didError) renderCache.set(key, html, perRequest);
+              rendered?.();
               resolve(new Response(html, { headers: responseHeaders, status: didError ? 500 : responseStatusCode }));
             });
             pipe(body);
@@ -150,6 +162,7 @@ export default async function handleRequest(
           pipe(body);
         },
         onShellError(error: unknown) {
+          rendered?.();
           reject(error);
         },
         onError(error: unknown) {

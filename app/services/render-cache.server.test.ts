@@ -111,6 +111,44 @@ describe("render cache", () => {
     expect(text(cache.get("c", v))).toContain("C");
   });
 
+  it("lets one request render a page while the others asking for it wait for its copy", async () => {
+    const cache = new RenderCache(8, 5_000);
+    const finish = cache.begin("k")!;
+    expect(finish).toBeTypeOf("function");
+    // A second request for the same page is not given the render: it waits.
+    expect(cache.begin("k")).toBeNull();
+    let woke = false;
+    const waiting = cache.rendered("k").then(() => (woke = true));
+    await new Promise((r) => setTimeout(r, 20));
+    expect(woke).toBe(false);
+    const v = values(1);
+    cache.set("k", page(v), v);
+    finish();
+    await waiting;
+    expect(text(cache.get("k", values(2)))).toBe(page(values(2)));
+    // Once it ended, the next render of the key is anyone's again; finishing twice does no harm.
+    finish();
+    const again = cache.begin("k");
+    expect(again).toBeTypeOf("function");
+    again!();
+    // Nothing rendering: no wait. Another key is its own.
+    await cache.rendered("other");
+    expect(cache.begin("other")).toBeTypeOf("function");
+  });
+
+  it("stops waiting for a render that never says it ended, and lets another take it over", async () => {
+    const cache = new RenderCache(8, 50);
+    cache.begin("k");
+    const started = performance.now();
+    await cache.rendered("k");
+    expect(performance.now() - started).toBeGreaterThanOrEqual(40);
+    expect(cache.begin("k")).toBeTypeOf("function");
+    // Turned off: nothing is marked, so nobody waits.
+    const off = new RenderCache(0);
+    expect(off.begin("k")).toBeNull();
+    await off.rendered("k");
+  });
+
   it("shares only a visitor's page: never a member's, an action's answer or an error", () => {
     const root = { csrfToken: csrf, shell: { user: null } };
     expect(visitorPage({ loaderData: { root } })).toEqual({ csrf, loaderData: { root } });

@@ -97,7 +97,48 @@ export function loaderDataText(loaderData: unknown): string {
 
 export class RenderCache {
   private readonly entries = new Map<string, Template>();
-  constructor(readonly max: number) {}
+  /** Keys being rendered now: what ends the wait for each, and when the render began. */
+  private readonly rendering = new Map<string, { done: Promise<void>; since: number }>();
+  /**
+   * @param max pages kept at most (0: none)
+   * @param renderMs the longest a render may take (the server's abort delay): a mark older than
+   *   that is taken as lost, so a render that never reported its end holds no one up for longer
+   */
+  constructor(
+    readonly max: number,
+    readonly renderMs = 10_000,
+  ) {}
+
+  /**
+   * Marks `key` as being rendered by this request until the returned function is called (on every
+   * way the render ends). Null when another request is rendering it already: wait for that one
+   * (`rendered`) instead of rendering the same page again. Without this, the visitors who ask in
+   * the moment a page turns over (the home page's clock, every second) each render it: under load
+   * five renders a second instead of one.
+   */
+  begin(key: string): (() => void) | null {
+    if (this.max <= 0) return null;
+    const now = performance.now();
+    const current = this.rendering.get(key);
+    if (current && now - current.since < this.renderMs) return null;
+    let finish!: () => void;
+    const mark = { done: new Promise<void>((resolve) => (finish = resolve)), since: now };
+    this.rendering.set(key, mark);
+    return () => {
+      if (this.rendering.get(key) === mark) this.rendering.delete(key);
+      finish();
+    };
+  }
+
+  /** Resolves when the render of `key` in progress ends, or once it is older than `renderMs`; at once when none is. */
+  rendered(key: string): Promise<void> {
+    const current = this.rendering.get(key);
+    if (!current) return Promise.resolve();
+    const left = this.renderMs - (performance.now() - current.since);
+    if (left <= 0) return Promise.resolve();
+    let timer: NodeJS.Timeout | undefined;
+    return Promise.race([current.done, new Promise<void>((resolve) => (timer = setTimeout(resolve, Math.ceil(left) + 1)))]).finally(() => clearTimeout(timer));
+  }
 
   get size() {
     return this.entries.size;

@@ -65,6 +65,24 @@ describe.runIf(built)("the web server behind npm start (ADR 015): what it sends,
     expect(pages[0]).toContain("</html>");
   });
 
+  it("renders a page that many visitors ask for at once only once: the others are served its copy", async () => {
+    const shape = (html: string) => html.replace(/nonce="[^"]+"/g, "").replace(/value="[^"]{16,}"/g, "").replace(/"(csrf|csrfToken|X-Hydration-Token)":"[^"]+"/g, "").replace(/data-request-id="[^"]+"/g, "");
+    // Whether a burst's requests reach the render together depends on timing: several bursts, so a
+    // server that renders each of them again would show it in one burst or another.
+    for (let burst = 0; burst < 16; burst++) {
+      // A page no one has asked for yet; /rng's data has no clock, so every answer has the same key.
+      const url = `${base}/rng?${burst % 2 ? "page=2&" : ""}gameName=zz${burst}${Date.now().toString(36)}`;
+      const answers = await Promise.all(Array.from({ length: 12 }, () => get(url, { "accept-encoding": "gzip" })));
+      expect(answers.map((r) => r.status)).toEqual(Array(12).fill(200));
+      const caches = answers.map((r) => String(r.headers["x-render-cache"])).sort();
+      expect(caches).toEqual([...Array(11).fill("hit"), "miss"]);
+      const pages = answers.map((r) => (r.headers["content-encoding"] === "gzip" ? gunzipSync(r.body) : r.body).toString("utf8"));
+      expect(new Set(pages.map(shape)).size).toBe(1);
+      // Each visitor still has its own token.
+      expect(new Set(pages.map((html) => /name="csrf" value="([^"]+)"/.exec(html)?.[1])).size).toBe(12);
+    }
+  });
+
   it("sends a page uncompressed to a browser that does not take gzip", async () => {
     for (let i = 0; i < 2; i++) {
       const r = await get(`${base}/rng`, { "accept-encoding": "identity" });
