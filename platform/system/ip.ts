@@ -24,24 +24,34 @@ export function isValidRange(range: string): boolean {
   }
 }
 
+type Addr = ipaddr.IPv4 | ipaddr.IPv6;
+/** A range as a test of one parsed address; a malformed range never matches (the operator API refuses them on write). */
+function compileRange(range: string): (addr: Addr) => boolean {
+  const r = range.trim();
+  try {
+    if (r.includes("/")) {
+      const [net, bits] = ipaddr.parseCIDR(r);
+      return (addr) => net.kind() === addr.kind() && addr.match([net, bits] as never);
+    }
+    const single = parseIp(r);
+    if (!single) return () => false;
+    const normalized = single.toNormalizedString();
+    return (addr) => single.kind() === addr.kind() && normalized === addr.toNormalizedString();
+  } catch {
+    return () => false;
+  }
+}
+
+/**
+ * Ranges parsed once per list: the site status row is kept between writes (kept-reads.ts), so the
+ * same array comes back on every request, and parsing its ranges was most of the status check.
+ */
+const compiled = new WeakMap<readonly string[], Array<(addr: Addr) => boolean>>();
+
 export function ipInRanges(ip: string | null | undefined, ranges: readonly string[]): boolean {
   const addr = parseIp(ip);
   if (!addr) return false;
-  for (const range of ranges) {
-    const r = range.trim();
-    try {
-      if (r.includes("/")) {
-        const [net, bits] = ipaddr.parseCIDR(r);
-        if (net.kind() === addr.kind() && addr.match([net, bits] as never)) return true;
-      } else {
-        const single = parseIp(r);
-        if (single && single.kind() === addr.kind() && single.toNormalizedString() === addr.toNormalizedString()) {
-          return true;
-        }
-      }
-    } catch {
-      // A malformed range never matches; the operator API refuses them on write.
-    }
-  }
-  return false;
+  let tests = compiled.get(ranges);
+  if (!tests) compiled.set(ranges, (tests = ranges.map(compileRange)));
+  return tests.some((test) => test(addr));
 }
