@@ -82,6 +82,7 @@ export default async function handleRequest(
   // Ends this request's mark on the key it renders (RenderCache.begin), however the render ends.
   let rendered: (() => void) | null = null;
   if (key && perRequest) {
+    finishHeaders();
     const gzip = acceptsGzip(request);
     let kept = renderCache.get(key, perRequest, { gzip });
     if (kept === null) {
@@ -92,7 +93,6 @@ export default async function handleRequest(
         kept = renderCache.get(key, perRequest, { gzip });
       }
     }
-    finishHeaders();
     responseHeaders.set("X-Render-Cache", kept === null ? "miss" : "hit");
     if (kept !== null) {
       // The kept page names its state by this key: keep that as long as the page is served.
@@ -109,24 +109,25 @@ export default async function handleRequest(
     }
   }
 
-
-  // A page answered 200 to a GET carries no state: its scripts fetch it (hydration.server.ts). An
-  // action's answer and an error page keep it inline (rare, and a re-run of the loaders would
-  // not give back an action's answer).
-  let context = remixContext;
-  const sc = remixContext.staticHandlerContext;
-  if (request.method === "GET" && responseStatusCode === 200 && !sc.actionData && !sc.errors && remixContext.serverHandoffString) {
-    const { rest, state } = splitHandoff(remixContext.serverHandoffString);
-    const csrf = csrfIn(state?.loaderData);
-    // A page not kept for visitors is given out only against its token: without one it stays inline.
-    if (key !== null || csrf !== null) {
-      const id = key ?? HydrationStore.randomId();
-      hydrationStore.set(id, stateJson(state, csrf), key !== null ? { shared: true } : { shared: false, owner: csrf });
-      context = { ...remixContext, serverHandoffString: handoffWithout(rest, { id, csrf }) };
+  // However the render ends (kept, failed, or thrown before it began), the requests waiting for
+  // this page stop waiting: the promise settles after the page is kept.
+  const answer = new Promise<Response>((resolve, reject) => {
+    // A page answered 200 to a GET carries no state: its scripts fetch it (hydration.server.ts). An
+    // action's answer and an error page keep it inline (rare, and a re-run of the loaders would
+    // not give back an action's answer).
+    let context = remixContext;
+    const sc = remixContext.staticHandlerContext;
+    if (request.method === "GET" && responseStatusCode === 200 && !sc.actionData && !sc.errors && remixContext.serverHandoffString) {
+      const { rest, state } = splitHandoff(remixContext.serverHandoffString);
+      const csrf = csrfIn(state?.loaderData);
+      // A page not kept for visitors is given out only against its token: without one it stays inline.
+      if (key !== null || csrf !== null) {
+        const id = key ?? HydrationStore.randomId();
+        hydrationStore.set(id, stateJson(state, csrf), key !== null ? { shared: true } : { shared: false, owner: csrf });
+        context = { ...remixContext, serverHandoffString: handoffWithout(rest, { id, csrf }) };
+      }
     }
-  }
 
-  return new Promise<Response>((resolve, reject) => {
     let didError = false;
     // Whole documents only: pages must be complete for browsers without JavaScript.
     const { pipe, abort } = renderToPipeableStream(
@@ -147,7 +148,6 @@ export default async function handleRequest(
             body.on("end", () => {
               const html = Buffer.concat(chunks).toString("utf8");
               if (!didError) renderCache.set(key, html, perRequest);
-              rendered?.();
               resolve(new Response(html, { headers: responseHeaders, status: didError ? 500 : responseStatusCode }));
             });
             pipe(body);
@@ -162,7 +162,6 @@ export default async function handleRequest(
           pipe(body);
         },
         onShellError(error: unknown) {
-          rendered?.();
           reject(error);
         },
         onError(error: unknown) {
@@ -173,6 +172,7 @@ export default async function handleRequest(
     );
     setTimeout(abort, ABORT_DELAY);
   });
+  return rendered ? answer.finally(rendered) : answer;
 }
 
 export const handleDataRequest: HandleDataRequestFunction = (response, { request }) => {
