@@ -2,6 +2,8 @@ import { Link } from "@remix-run/react";
 import { useTranslation } from "~/components/translation";
 import * as s from "~/styles/shell.css";
 import { vendorImage } from "~/lib/vendors";
+import { DeferredPicture, pictureStyle } from "~/components/deferred-picture";
+import { deferredSection } from "~/styles/deferred-picture.css";
 import type { RootData } from "./header";
 
 const CONTACT_TYPES = ["WHATSAPP", "TELEGRAM", "LANDING", "YOUTUBE", "INSTAGRAM", "FACEBOOK"];
@@ -9,6 +11,7 @@ export const HELP_TAGS = ["about", "terms", "privacy", "responsible", "faq", "de
 const PRODUCTS = ["live", "slots", "sports", "fish", "cards", "lottery"] as const;
 /** Spec §9: 23 bank logos. */
 export const BANK_LOGOS = 23;
+const bankLogo = (i: number) => `/images/banks/${i + 1}.svg`;
 /** Spec §9: customer-service window 440x750. */
 const CS_WINDOW = "width=440,height=750";
 
@@ -105,32 +108,36 @@ export function SiteFooter({ data }: { data: RootData | undefined }) {
                 <div className={s.timeBarFill} style={{ width: `${barPercent(seed + 7)}%` }} />
               </div>
             </section>
-            <section aria-labelledby="footer-providers" className={s.footerWide}>
+            {/* The icons and logos below are fetched when the reader gets near them, scripts or not (deferred-picture.tsx). */}
+            <section aria-labelledby="footer-providers" className={`${s.footerWide} ${deferredSection}`}>
               <h2 id="footer-providers" className={s.footerTitle}>
                 {t("providers_title")}
               </h2>
               <ul className={`${s.footerList} ${s.providerIcons}`}>
                 {shell.providers.map((p) => (
                   <li key={p.vassalage}>
-                    <img src={vendorImage(p, shell.csp.img, "listColour")} alt={p.displayName} title={p.displayName} width={40} height={40} loading="lazy" />
+                    <DeferredPicture src={vendorImage(p, shell.csp.img, "listColour")} alt={p.displayName} title={p.displayName} width={40} height={40} />
                   </li>
                 ))}
               </ul>
             </section>
-            <section aria-labelledby="footer-banks" className={s.footerWide}>
+            <section aria-labelledby="footer-banks" className={`${s.footerWide} ${deferredSection}`}>
               <h2 id="footer-banks" className={s.footerTitle}>
                 {t("banks_title")}
               </h2>
               <div className={s.bankStrip} data-testid="bank-strip">
                 <ul className={`${s.footerList} ${s.bankTrack}`} style={{ display: "flex" }}>
-                  {/* The list runs twice so the scroll loops without a gap; the copy is hidden from assistive tech. */}
-                  {[0, 1].flatMap((copy) =>
-                    Array.from({ length: BANK_LOGOS }, (_, i) => (
-                      <li key={`${copy}-${i}`} aria-hidden={copy === 1 ? true : undefined}>
-                        <img src={`/images/banks/${i + 1}.svg`} alt={copy === 0 ? `Bank ${i + 1}` : ""} width={72} height={28} loading="lazy" />
-                      </li>
-                    )),
-                  )}
+                  {/* The list runs twice so the scroll loops without a gap; the copy, hidden from assistive tech, is only backgrounds. */}
+                  {Array.from({ length: BANK_LOGOS }, (_, i) => (
+                    <li key={i}>
+                      <DeferredPicture src={bankLogo(i)} alt={t("bank_logo", { n: i + 1 })} width={72} height={28} />
+                    </li>
+                  ))}
+                  <li aria-hidden className={s.bankLoopCopy}>
+                    {Array.from({ length: BANK_LOGOS }, (_, i) => (
+                      <span key={i} style={pictureStyle(bankLogo(i))} />
+                    ))}
+                  </li>
                 </ul>
               </div>
             </section>

@@ -1,5 +1,6 @@
 import { globalStyle, keyframes, style } from "@vanilla-extract/css";
 import { vars } from "./theme.css";
+import { pictureBackground } from "./deferred-picture.css";
 
 const reduced = "(prefers-reduced-motion: reduce)";
 
@@ -461,6 +462,11 @@ export const bankTrack = style({
   "@media": { [reduced]: { animation: "none", flexWrap: "wrap", width: "auto" } },
   selectors: { [`${bankStrip}:hover &`]: { animationPlayState: "paused" } },
 });
+
+/** The loop's copy of the bank logos: one row of backgrounds the size of the logos (deferred-picture.tsx). */
+// Without motion the logos do not loop, and the copy is not shown.
+export const bankLoopCopy = style({ display: "flex", gap: 12, "@media": { [reduced]: { display: "none" } } });
+globalStyle(`${bankLoopCopy} > span`, { width: 72, height: 28, flexShrink: 0, background: pictureBackground });
 
 export const timeBar = style({ height: 8, borderRadius: 4, background: vars.color.surfaceAlt, overflow: "hidden" });
 export const timeBarFill = style({ height: "100%", background: vars.color.accent });

@@ -58,3 +58,29 @@ test("health, readiness and metrics answer", async ({ request }) => {
   expect(metrics).toMatch(/http_requests_total\{route="routes\/_home._index",method="GET",status="200"\} \d+/);
   expect(metrics).toContain("http_request_duration_seconds_bucket");
 });
+
+// Issue 15: `loading="lazy"` does nothing with scripts off, so the footer's 68 pictures were all
+// fetched with the page. They are backgrounds of sections rendered near the viewport now.
+test("the footer's provider icons and bank logos are fetched only when the reader gets near them", async ({ page, request }) => {
+  await page.setViewportSize({ width: 360, height: 740 });
+  const footerPictures: string[] = [];
+  page.on("request", (r) => {
+    if (/\/images\/(banks\/|vendors\/.*\/list-colour\.svg)/.test(r.url())) footerPictures.push(r.url());
+  });
+  await page.goto("/", { waitUntil: "load" });
+  await expect(page.getByTestId("hot-games").getByRole("listitem")).toHaveCount(6);
+  expect(footerPictures).toEqual([]);
+
+  const banks = page.getByTestId("bank-strip");
+  await banks.scrollIntoViewIfNeeded();
+  await expect.poll(() => new Set(footerPictures.filter((u) => u.includes("/banks/"))).size).toBe(23);
+  await expect.poll(() => new Set(footerPictures.filter((u) => u.includes("/vendors/"))).size).toBeGreaterThan(10);
+  // Still images with their names, and each shows its picture.
+  const first = banks.getByRole("img", { name: "Banco 1", exact: true });
+  await expect(first).toBeVisible();
+  expect(await first.evaluate((img) => getComputedStyle(img).backgroundImage)).toContain("/images/banks/1.svg");
+  const provider = page.getByRole("region", { name: "Proveedores de juegos" }).getByRole("img").first();
+  expect(await provider.evaluate((img) => getComputedStyle(img).backgroundImage)).toMatch(/\/images\/vendors\/[A-Z]+\/[^/]+\/list-colour\.svg/);
+  const blank = await request.get("/blank.gif");
+  expect(blank.headers()["content-type"]).toBe("image/gif");
+});
