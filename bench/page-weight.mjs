@@ -75,16 +75,31 @@ async function withScripts(browser, base, pathname, storageState) {
   return { status, finalPath, hydrated, js: sum("js"), css: sum("css"), language: sum("language"), files, encodings };
 }
 
-/** The same page without scripts: the HTML as sent over the wire and as read. */
+/**
+ * The same page without scripts: the HTML as sent over the wire and as read, and everything the
+ * first view fetched until its load event (pictures, style sheets, and the scripts Chromium's
+ * preload scanner fetches even with scripting off): requests, pictures among them, bytes.
+ */
 async function withoutScripts(browser, base, pathname, storageState) {
   const context = await browser.newContext({ ...PHONE, baseURL: base, storageState, javaScriptEnabled: false });
   const page = await context.newPage();
-  const res = await page.goto(pathname);
+  const fetched = [];
+  page.on("requestfinished", (req) => fetched.push(req.sizes().then((s) => ({ bytes: s.responseBodySize + s.responseHeadersSize, image: req.resourceType() === "image" }))));
+  const res = await page.goto(pathname, { waitUntil: "load" });
   const sizes = await res.request().sizes();
   const raw = (await res.body()).length;
   const inline = await page.evaluate(() => [...document.scripts].reduce((a, s) => a + new Blob([s.outerHTML]).size, 0));
+  const firstView = await Promise.all(fetched);
   await context.close();
-  return { served: sizes.responseBodySize, raw, inline, encoding: res.headers()["content-encoding"] ?? "identity" };
+  return {
+    served: sizes.responseBodySize,
+    raw,
+    inline,
+    encoding: res.headers()["content-encoding"] ?? "identity",
+    requests: firstView.length,
+    images: firstView.filter((f) => f.image).length,
+    total: firstView.reduce((a, f) => a + f.bytes, 0),
+  };
 }
 
 export async function measurePageWeight(base, operatorKey) {

@@ -190,8 +190,8 @@ try {
   // Bytes as a phone gets them (bench/page-weight.mjs): Chromium, nothing cached, with and without scripts.
   for (const w of await measurePageWeight(app, SERVER === "own" ? OPERATOR_KEY : null)) {
     row(
-      `${w.pathname}${w.member ? " (logged in)" : ""}: JS with scripts (${w.files} files, ${w.encodings}); HTML without scripts, as read / as sent (${w.html.encoding})`,
-      `JS **${kib(w.js)} KiB**, CSS ${kib(w.css)} KiB, language file ${kib(w.language)} KiB; HTML **${kib(w.html.raw)}** / ${kib(w.html.served)} KiB, of which inline scripts ${kib(w.html.inline)} KiB`,
+      `${w.pathname}${w.member ? " (logged in)" : ""}: JS with scripts (${w.files} files, ${w.encodings}); HTML without scripts, as read / as sent (${w.html.encoding}); the first view without scripts, until load`,
+      `JS **${kib(w.js)} KiB**, CSS ${kib(w.css)} KiB, language file ${kib(w.language)} KiB; HTML **${kib(w.html.raw)}** / ${kib(w.html.served)} KiB, of which inline scripts ${kib(w.html.inline)} KiB; scripts off: ${w.html.requests} requests (${w.html.images} pictures), ${kib(w.html.total)} KiB`,
       w.status === 200 && w.hydrated ? "" : `status ${w.status}${w.hydrated ? "" : ", not hydrated"}`,
     );
   }

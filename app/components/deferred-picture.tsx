@@ -1,5 +1,4 @@
 import type { CSSProperties } from "react";
-import * as s from "~/styles/deferred-picture.css";
 
 /**
  * Pictures far down every page (the footer's provider icons and bank logos) that a browser fetches
@@ -8,11 +7,14 @@ import * as s from "~/styles/deferred-picture.css";
  *
  * `loading="lazy"` defers an image only while scripts run: the HTML standard and Chromium load
  * every image at once when scripting is off, so a scripts-off phone fetched all 84 pictures of the
- * home page, 68 of them in the footer, before the page finished loading. A CSS background is
- * fetched only when its element is rendered, and the footer's sections are
- * `content-visibility: auto` (`deferredSection`): rendered when near the viewport. So the picture
- * is the `<img>`'s background and its `src` a 1-pixel blank (one small file for all of them): the
- * element, its alt text and its size stay those of an image.
+ * home page, 68 of them in the footer, before the page had loaded. So:
+ * - with scripts on, this is a plain lazy `<img>` of the picture;
+ * - with scripts off, the `<picture>`'s `(scripting: none)` source, a 1-pixel blank (one small
+ *   file for all of them), stands in for it, and the picture is drawn as the image's CSS
+ *   background instead (`--p`, styles in deferred-picture.css.ts). A browser fetches a background
+ *   only when its element is rendered, and the sections holding these are `content-visibility:
+ *   auto` (`deferredSection`): rendered when near the viewport.
+ * The `<img>`'s `src`, alt text and size are the picture's either way.
  */
 export const BLANK_IMAGE = "/blank.gif";
 
@@ -24,11 +26,17 @@ export function cssUrl(url: string): string {
   return `url(${url.replace(/[\s"'()\\]/g, (c) => `\\${c.charCodeAt(0).toString(16)} `)})`;
 }
 
-/** The custom property the deferred backgrounds read (`--picture`), set on an element's style. */
+/** The custom property the deferred backgrounds read (`--p`), set on an element's style. */
 export function pictureStyle(src: string): CSSProperties {
-  return { ["--picture" as string]: cssUrl(src) } as CSSProperties;
+  return { ["--p" as string]: cssUrl(src) } as CSSProperties;
 }
 
-export function DeferredPicture({ src, alt, title, width, height }: { src: string; alt: string; title?: string; width: number; height: number }) {
-  return <img src={BLANK_IMAGE} alt={alt} title={title} width={width} height={height} className={s.background} style={pictureStyle(src)} />;
+/** The size comes from the page's styles (where many of these sit in a row, the markup stays short). */
+export function DeferredPicture({ src, alt, title }: { src: string; alt: string; title?: string }) {
+  return (
+    <picture>
+      <source media="(scripting:none)" srcSet={BLANK_IMAGE} />
+      <img src={src} alt={alt} title={title} loading="lazy" style={pictureStyle(src)} />
+    </picture>
+  );
 }

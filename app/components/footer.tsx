@@ -116,7 +116,7 @@ export function SiteFooter({ data }: { data: RootData | undefined }) {
               <ul className={`${s.footerList} ${s.providerIcons}`}>
                 {shell.providers.map((p) => (
                   <li key={p.vassalage}>
-                    <DeferredPicture src={vendorImage(p, shell.csp.img, "listColour")} alt={p.displayName} title={p.displayName} width={40} height={40} />
+                    <DeferredPicture src={vendorImage(p, shell.csp.img, "listColour")} alt={p.displayName} title={p.displayName} />
                   </li>
                 ))}
               </ul>
@@ -130,7 +130,7 @@ export function SiteFooter({ data }: { data: RootData | undefined }) {
                   {/* The list runs twice so the scroll loops without a gap; the copy, hidden from assistive tech, is only backgrounds. */}
                   {Array.from({ length: BANK_LOGOS }, (_, i) => (
                     <li key={i}>
-                      <DeferredPicture src={bankLogo(i)} alt={t("bank_logo", { n: i + 1 })} width={72} height={28} />
+                      <DeferredPicture src={bankLogo(i)} alt={t("bank_logo", { n: i + 1 })} />
                     </li>
                   ))}
                   <li aria-hidden className={s.bankLoopCopy}>

@@ -1,11 +1,13 @@
-import { style } from "@vanilla-extract/css";
+import { globalStyle, style } from "@vanilla-extract/css";
 
-/** The picture (`--picture`) as the background, drawn as an <img> draws its source: stretched to the box. */
-export const pictureBackground = "var(--picture) center / 100% 100% no-repeat";
-export const background = style({ background: pictureBackground });
+/** A picture (`--p`) as a background, drawn as an <img> draws its source: stretched to the box. */
+export const pictureBackground = "var(--p) center / 100% 100% no-repeat";
 
 /**
  * A section rendered only near the viewport, so the backgrounds inside it are fetched then.
  * `auto` in the intrinsic size keeps the height it last had, so the page does not jump.
  */
 export const deferredSection = style({ contentVisibility: "auto", containIntrinsicSize: "auto 160px" });
+
+// deferred-picture.tsx: with scripts off, the image shows a blank and its picture is its background.
+globalStyle(`${deferredSection} picture > img`, { "@media": { "(scripting: none)": { background: pictureBackground } } });

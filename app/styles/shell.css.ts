@@ -450,6 +450,7 @@ export const footerInner = style({
 export const footerTitle = style({ color: vars.color.text, fontSize: 15, margin: "0 0 8px" });
 export const footerList = style({ listStyle: "none", padding: 0, margin: 0, display: "grid", gap: 6 });
 export const providerIcons = style({ display: "flex", flexWrap: "wrap", gap: 6 });
+globalStyle(`${providerIcons} img`, { display: "block", width: 40, height: 40 });
 export const footerWide = style({ gridColumn: "1 / -1" });
 
 const scroll = keyframes({ from: { transform: "translateX(0)" }, to: { transform: "translateX(-50%)" } });
@@ -465,6 +466,7 @@ export const bankTrack = style({
 
 /** The loop's copy of the bank logos: one row of backgrounds the size of the logos (deferred-picture.tsx). */
 // Without motion the logos do not loop, and the copy is not shown.
+globalStyle(`${bankTrack} img`, { display: "block", width: 72, height: 28 });
 export const bankLoopCopy = style({ display: "flex", gap: 12, "@media": { [reduced]: { display: "none" } } });
 globalStyle(`${bankLoopCopy} > span`, { width: 72, height: 28, flexShrink: 0, background: pictureBackground });
 

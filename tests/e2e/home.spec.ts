@@ -1,3 +1,4 @@
+import type { Locator } from "@playwright/test";
 import { expect, test } from "./fixtures";
 
 test("home shows every block, server-rendered in the default language", async ({ page }) => {
@@ -60,8 +61,9 @@ test("health, readiness and metrics answer", async ({ request }) => {
 });
 
 // Issue 15: `loading="lazy"` does nothing with scripts off, so the footer's 68 pictures were all
-// fetched with the page. They are backgrounds of sections rendered near the viewport now.
-test("the footer's provider icons and bank logos are fetched only when the reader gets near them", async ({ page, request }) => {
+// fetched with the page. With scripts off they are backgrounds of sections rendered near the
+// viewport now (deferred-picture.tsx); with scripts, lazy images as before.
+test("the footer's provider icons and bank logos are fetched only when the reader gets near them", async ({ page, request, javaScriptEnabled }) => {
   await page.setViewportSize({ width: 360, height: 740 });
   const footerPictures: string[] = [];
   page.on("request", (r) => {
@@ -75,12 +77,20 @@ test("the footer's provider icons and bank logos are fetched only when the reade
   await banks.scrollIntoViewIfNeeded();
   await expect.poll(() => new Set(footerPictures.filter((u) => u.includes("/banks/"))).size).toBe(23);
   await expect.poll(() => new Set(footerPictures.filter((u) => u.includes("/vendors/"))).size).toBeGreaterThan(10);
-  // Still images with their names, and each shows its picture.
-  const first = banks.getByRole("img", { name: "Banco 1", exact: true });
-  await expect(first).toBeVisible();
-  expect(await first.evaluate((img) => getComputedStyle(img).backgroundImage)).toContain("/images/banks/1.svg");
-  const provider = page.getByRole("region", { name: "Proveedores de juegos" }).getByRole("img").first();
-  expect(await provider.evaluate((img) => getComputedStyle(img).backgroundImage)).toMatch(/\/images\/vendors\/[A-Z]+\/[^/]+\/list-colour\.svg/);
+  // Still images of their pictures, with their names, and each shows its picture: as its source
+  // with scripts, as its background over a blank source without.
+  const shown = async (img: Locator) => {
+    await expect(img).toBeVisible();
+    const { src, current, background } = await img.evaluate((el: HTMLImageElement) => ({ src: el.getAttribute("src")!, current: el.currentSrc, background: getComputedStyle(el).backgroundImage }));
+    if (javaScriptEnabled) expect(current.endsWith(src)).toBe(true);
+    else {
+      expect(current).toMatch(/\/blank\.gif$/);
+      expect(background).toContain(src);
+    }
+    return src;
+  };
+  expect(await shown(banks.getByRole("img", { name: "Banco 1", exact: true }))).toBe("/images/banks/1.svg");
+  expect(await shown(page.getByRole("region", { name: "Proveedores de juegos" }).getByRole("img").first())).toMatch(/^\/images\/vendors\/[A-Z]+\/[^/]+\/list-colour\.svg$/);
   const blank = await request.get("/blank.gif");
   expect(blank.headers()["content-type"]).toBe("image/gif");
 });
