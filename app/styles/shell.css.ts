@@ -464,11 +464,14 @@ export const bankTrack = style({
   selectors: { [`${bankStrip}:hover &`]: { animationPlayState: "paused" } },
 });
 
-/** The loop's copy of the bank logos: one row of backgrounds the size of the logos (deferred-picture.tsx). */
-// Without motion the logos do not loop, and the copy is not shown.
-globalStyle(`${bankTrack} img`, { display: "block", width: 72, height: 28 });
+const bankLogoSize = { width: 72, height: 28 };
+globalStyle(`${bankTrack} img`, { display: "block", ...bankLogoSize });
+/**
+ * The loop's copy of the bank logos: one row of backgrounds the size of the logos
+ * (deferred-picture.tsx). Without motion the logos do not loop, and the copy is not shown.
+ */
 export const bankLoopCopy = style({ display: "flex", gap: 12, "@media": { [reduced]: { display: "none" } } });
-globalStyle(`${bankLoopCopy} > span`, { width: 72, height: 28, flexShrink: 0, background: pictureBackground });
+globalStyle(`${bankLoopCopy} > span`, { ...bankLogoSize, flexShrink: 0, background: pictureBackground });
 
 export const timeBar = style({ height: 8, borderRadius: 4, background: vars.color.surfaceAlt, overflow: "hidden" });
 export const timeBarFill = style({ height: "100%", background: vars.color.accent });
