@@ -32,11 +32,11 @@ export function pictureStyle(src: string): CSSProperties {
 }
 
 /** The size comes from the page's styles (where many of these sit in a row, the markup stays short). */
-export function DeferredPicture({ src, alt, title }: { src: string; alt: string; title?: string }) {
+export function DeferredPicture({ src, alt }: { src: string; alt: string }) {
   return (
     <picture>
       <source media="(scripting:none)" srcSet={BLANK_IMAGE} />
-      <img src={src} alt={alt} title={title} loading="lazy" style={pictureStyle(src)} />
+      <img src={src} alt={alt} loading="lazy" style={pictureStyle(src)} />
     </picture>
   );
 }

@@ -116,7 +116,7 @@ export function SiteFooter({ data }: { data: RootData | undefined }) {
               <ul className={`${s.footerList} ${s.providerIcons}`}>
                 {shell.providers.map((p) => (
                   <li key={p.vassalage}>
-                    <DeferredPicture src={vendorImage(p, shell.csp.img, "listColour")} alt={p.displayName} title={p.displayName} />
+                    <DeferredPicture src={vendorImage(p, shell.csp.img, "listColour")} alt={p.displayName} />
                   </li>
                 ))}
               </ul>

@@ -5,7 +5,8 @@ import { useTranslation } from "~/components/translation";
 import { CsrfInput } from "./csrf";
 import { formatBalance, formatMoney } from "~/lib/format";
 import { DROPDOWN_VENDORS, vendorHref, type NavEntry } from "~/lib/navigation";
-import { cssUrl, vendorImage } from "~/lib/vendors";
+import { vendorImage } from "~/lib/vendors";
+import { pictureStyle } from "./deferred-picture";
 import type { loader as rootLoader } from "~/root";
 import * as s from "~/styles/shell.css";
 import { LanguageForm, ThemeForm } from "./preferences";
@@ -38,7 +39,7 @@ function NavItem({ entry }: { entry: NavEntry }) {
       <li className={s.navItem}>
         <a className={s.navLink} href={entry.href} {...(entry.newTab ? { target: "_blank", rel: "noopener noreferrer" } : {})}>
           {label}
-          {entry.newTab ? <span className={s.visuallyHidden}> {t("opens_new_window")}</span> : null}
+          {entry.newTab ? <span className={s.visuallyHidden}>{` ${t("opens_new_window")}`}</span> : null}
         </a>
       </li>
     );
@@ -58,16 +59,18 @@ function NavItem({ entry }: { entry: NavEntry }) {
           </details>
           <div className={s.navPanel} data-testid={`vendors-${entry.type}`}>
             {shown.map((v) => (
-              <Link key={v.vassalage} to={vendorHref(entry.href, v.vassalage)} className={s.vendorTile}>
+              // discover="none" here and on "More": the category's own link above leads to the same
+              // route and has Remix discover it; one mark per route is enough (every page carries these).
+              <Link key={v.vassalage} to={vendorHref(entry.href, v.vassalage)} className={s.vendorTile} discover="none">
                 {/* A background, not an <img>: a browser without scripts loads every <img> at once (it ignores
                     loading="lazy" then): 25 icons of closed drop-downs on every page; a background of a
                     panel that is not shown is not fetched until the panel opens. */}
-                <span className={s.vendorIcon} style={{ backgroundImage: cssUrl(vendorImage(v, imageHosts, "submenu")) }} aria-hidden="true" />
+                <span className={s.vendorIcon} style={pictureStyle(vendorImage(v, imageHosts, "submenu"))} aria-hidden="true" />
                 {v.displayName}
               </Link>
             ))}
-            <Link to={entry.href} className={s.vendorTile} aria-label={t("nav_more_of", { category: label })}>
-              {t("nav_more")} →
+            <Link to={entry.href} className={s.vendorTile} aria-label={t("nav_more_of", { category: label })} discover="none">
+              {`${t("nav_more")} →`}
             </Link>
           </div>
         </>
@@ -413,7 +416,7 @@ export function SiteHeader({ data }: { data: RootData | undefined }) {
               <li key={c.csType}>
                 <a href={c.url} className={s.drawerLink} target="_blank" rel="noopener noreferrer">
                   {c.title}
-                  <span className={s.visuallyHidden}> {t("opens_new_window")}</span>
+                  <span className={s.visuallyHidden}>{` ${t("opens_new_window")}`}</span>
                 </a>
               </li>
             ))}
@@ -448,7 +451,7 @@ export function TabBar() {
         {tabs.map((tab) => (
           <li key={tab.key}>
             <NavLink to={tab.to} end={tab.to === "/"} className={s.tabLink} data-tab={tab.key}>
-              <svg aria-hidden="true" width="22" height="22" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinejoin="round" strokeLinecap="round">
+              <svg aria-hidden="true" width="22" height="22" viewBox="0 0 24 24">
                 <path d={TAB_ICONS[tab.key]} />
               </svg>
               <span>{tab.label}</span>

@@ -123,7 +123,8 @@ export function NoticeMarquee({ notices, now, timeZone }: { notices: Notice[]; n
           {[0, 1].flatMap((copy) =>
             notices.map((n) => (
               <li key={`${copy}-${n.id}`} aria-hidden={copy === 1 ? true : undefined}>
-                <Link to={`/notice/${n.id}`} preventScrollReset tabIndex={copy === 1 ? -1 : undefined}>
+                {/* The loop's copy repeats the same paths: the first copy has Remix discover them. */}
+                <Link to={`/notice/${n.id}`} preventScrollReset tabIndex={copy === 1 ? -1 : undefined} discover={copy === 1 ? "none" : undefined}>
                   {n.title}
                 </Link>
               </li>
@@ -214,7 +215,7 @@ export function WinnersBoard({ winners, refreshTo }: { winners: Array<Pick<Winne
                   <td>{w.account}</td>
                   <td>{w.gameName}</td>
                   <td>
-                    <bdi>{formatWinAmount(w.winAmount, i18n.language)} {w.currency}</bdi>
+                    <bdi>{`${formatWinAmount(w.winAmount, i18n.language)} ${w.currency}`}</bdi>
                   </td>
                 </tr>
               ))}

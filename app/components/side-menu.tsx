@@ -39,7 +39,7 @@ export function SideMenuEnd({ shell }: { shell: RootData["shell"] }) {
       {cs.map((c) => (
         <a key={c.csType} href={c.url} className={s.sideLink} target="_blank" rel="noopener noreferrer" data-cs={c.csType}>
           {c.title}
-          <span className={s.visuallyHidden}> {t("opens_new_window")}</span>
+          <span className={s.visuallyHidden}>{` ${t("opens_new_window")}`}</span>
         </a>
       ))}
       <Link to="/down" className={s.sideLink}>

@@ -1,5 +1,5 @@
 import { safeHref } from "./links";
-import { cssUrl, displayGameType, displayVendorCode } from "./vendors";
+import { displayGameType, displayVendorCode } from "./vendors";
 
 describe("vendor code rules (spec §9)", () => {
   it.each([
@@ -35,9 +35,3 @@ describe("safeHref", () => {
   });
 });
 
-describe("cssUrl", () => {
-  it("quotes a URL so that nothing in it ends the CSS string", () => {
-    expect(cssUrl("/images/vendors/RNG/AMBR/submenu.svg")).toBe('url("/images/vendors/RNG/AMBR/submenu.svg")');
-    expect(cssUrl('https://cdn.example/a").x{color:red}\\\n')).toBe('url("https://cdn.example/a%22).x{color:red}%5C%0A")');
-  });
-});

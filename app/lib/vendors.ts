@@ -5,11 +5,6 @@ import { vendorImages, type VendorImages } from "#platform/games/images.js";
  * game type (the platform's own pure rule, so server and browser agree): the navigation in every
  * page's loader data carries no image URLs.
  */
-/** A URL as a CSS `url()` value: quotes, backslashes and line breaks percent-encoded, so it cannot end the string. */
-export function cssUrl(src: string): string {
-  return `url("${src.replace(/["\\\n\r]/g, (c) => encodeURIComponent(c))}")`;
-}
-
 export function vendorImage(vendor: { vassalage: string; gameType: string }, hosts: readonly string[] | undefined, kind: keyof VendorImages): string {
   return vendorImages({ code: vendor.vassalage, gameType: vendor.gameType }, hosts)[kind];
 }

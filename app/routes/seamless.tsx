@@ -148,7 +148,7 @@ export default function Seamless() {
         ) : null}
         <a href={data.url} className={s.smallButton} target="_blank" rel="noopener noreferrer">
           {t("open_full_window")}
-          <span className={s.visuallyHidden}> {t("opens_new_window")}</span>
+          <span className={s.visuallyHidden}>{` ${t("opens_new_window")}`}</span>
         </a>
       </GameHead>
       <iframe

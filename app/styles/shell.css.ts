@@ -324,13 +324,12 @@ export const vendorTile = style({
   selectors: { "&:hover": { outline: `2px solid ${vars.color.accent}` } },
 });
 
+/** The icon is its `--p` (deferred-picture.tsx), drawn only when the drop-down is shown. */
 export const vendorIcon = style({
   flex: "none",
   width: 28,
   height: 28,
-  backgroundSize: "contain",
-  backgroundRepeat: "no-repeat",
-  backgroundPosition: "center",
+  background: "var(--p) center / contain no-repeat",
 });
 
 /* The bottom tab bar: phones only. */
@@ -361,6 +360,8 @@ export const tabLink = style({
   overflowWrap: "anywhere",
   selectors: { '&[aria-current="page"]': { color: vars.color.accent, fontWeight: 700 } },
 });
+/* The tab icons' strokes, once here rather than on each <svg> of every page (their size stays in the markup). */
+globalStyle(`${tabLink} > svg`, { fill: "none", stroke: "currentColor", strokeWidth: 2, strokeLinejoin: "round", strokeLinecap: "round" });
 globalStyle("body", { "@media": { [phone]: { paddingBottom: "calc(60px + env(safe-area-inset-bottom))" } } });
 
 /*

@@ -30,6 +30,10 @@ test("a vendor drop-down opens by tapping its toggle", async ({ page }) => {
   await page.locator('[data-nav="RNG"] summary').click();
   await page.mouse.move(0, 800);
   await expect(page.getByTestId("vendors-RNG")).toBeVisible();
+  // Each vendor shows its icon, drawn from the picture the markup names for it.
+  const icon = page.getByTestId("vendors-RNG").getByRole("link").first().locator("span[aria-hidden]");
+  await expect.poll(() => icon.evaluate((el) => getComputedStyle(el).backgroundImage)).toMatch(/^url\(".*\/images\/vendors\/RNG\/[A-Z]+\/submenu\.svg"\)$/);
+  expect(await icon.evaluate((el) => el.getBoundingClientRect().width)).toBe(28);
 });
 
 test("switching to Arabic renders right to left in Arabic, and sticks", async ({ page }, testInfo) => {
