@@ -67,6 +67,14 @@ async function withScripts(browser, base, pathname, storageState) {
   const status = res?.status() ?? 0;
   const finalPath = new URL(page.url()).pathname;
   const hydrated = await page.evaluate(() => Boolean(window.__remixRouter)).catch(() => false);
+  // On a loaded machine the finished-request events trail the network: wait until a second passes
+  // without one (at most 10 s); a request finishing after that is not counted, as its sizes would
+  // be asked of a closed context.
+  for (let seen = -1, i = 0; seen !== pending.length && i < 10; i++) {
+    seen = pending.length;
+    await page.waitForTimeout(1000);
+  }
+  page.removeAllListeners("requestfinished");
   const parts = await Promise.all(pending);
   await context.close();
   const sum = (k) => parts.filter((p) => p.kind === k).reduce((a, p) => a + p.bytes, 0);
@@ -89,6 +97,7 @@ async function withoutScripts(browser, base, pathname, storageState) {
   const sizes = await res.request().sizes();
   const raw = (await res.body()).length;
   const inline = await page.evaluate(() => [...document.scripts].reduce((a, s) => a + new Blob([s.outerHTML]).size, 0));
+  page.removeAllListeners("requestfinished");
   const firstView = await Promise.all(fetched);
   await context.close();
   return {
