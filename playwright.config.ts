@@ -34,6 +34,11 @@ export default defineConfig({
     // CPU time on 2 cores (a11y spec: 84 s of CPU and 193 s of wall time with it, 41 s and 104 s without).
     trace: "on-first-retry",
     launchOptions: chromium,
+    // One browser context and page per worker, reset between tests (cookies, storage, cache, routes,
+    // extra headers, viewport): a new page is a renderer process starting, about 1 s of CPU on 2
+    // shared cores, more than most page loads here. Every test still makes its own members and
+    // addresses; a file's `test.use` options that differ start a fresh context. ADR 034.
+    reuseContext: true,
   },
   projects: [
     { name: "js", use: { ...devices["Desktop Chrome"], launchOptions: chromium } },

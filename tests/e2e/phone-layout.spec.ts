@@ -1,7 +1,7 @@
 import { randomBytes, randomInt } from "node:crypto";
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
-import { request as apiRequest, type Browser, type BrowserContextOptions, type Page } from "@playwright/test";
+import { request as apiRequest, type Browser, type BrowserContext, type Page } from "@playwright/test";
 import { E2E_OPERATOR_KEY } from "../../playwright.config";
 import { expect, test } from "./fixtures";
 
@@ -11,7 +11,6 @@ import { expect, test } from "./fixtures";
  * at least 44 x 44 CSS px (WCAG 2.5.5), with every drop-down and the drawer opened too, and the
  * content starting within the first 120 px.
  */
-test.use({ viewport: { width: 360, height: 740 }, hasTouch: true });
 
 const ROUTES_DIR = path.join(process.cwd(), "app", "routes");
 
@@ -155,9 +154,12 @@ async function check(page: Page, url: string, scripts: boolean) {
 /** Marks a route whose URL is a launch of one vendor's game for the logged-in member. */
 const STUDIO_GAME = "studio-game:";
 
-const sessions = new Map<Exclude<Who, "visitor">, { state: BrowserContextOptions["storageState"]; account: string }>();
+const sessions = new Map<Exclude<Who, "visitor">, { state: Awaited<ReturnType<BrowserContext["storageState"]>>; account: string }>();
 /** One address per worker: the member's session and the unknown-address check stay quiet. */
 const address = `10.77.${randomInt(0, 255)}.${randomInt(1, 254)}`;
+// A phone: every test of the file shares the worker's page (a context per page cost as much as the
+// page itself on 2 shared cores), the member's or agent's session added as cookies.
+test.use({ viewport: { width: 360, height: 740 }, hasTouch: true, isMobile: true, extraHTTPHeaders: { "x-forwarded-for": address } });
 
 function operatorApi() {
   return apiRequest.newContext({ extraHTTPHeaders: { authorization: `Bearer ${E2E_OPERATOR_KEY}`, connection: "close" } });
@@ -235,37 +237,23 @@ const WITH_SCRIPTS = new Set([
   "play.tsx (demo studio TABLEM)",
 ]);
 
-// One test per page, left to right then right to left in one browser context (a context per
-// direction cost as much as the page itself on 2 shared cores).
+// One test per page, left to right then right to left on the same page.
 for (const route of pageRoutes()) {
-  test(`${route.url} (${route.file}), ltr and rtl`, async ({ browser, baseURL }, testInfo) => {
+  test(`${route.url} (${route.file}), ltr and rtl`, async ({ browser, page, context, baseURL }, testInfo) => {
     const scripts = testInfo.project.use.javaScriptEnabled !== false;
     test.skip(scripts && !WITH_SCRIPTS.has(route.file), "measured with scripts off; scripts do not change this page's layout");
     const who = route.who === "visitor" ? null : await session(browser, baseURL!, route.who);
-    const context = await browser.newContext({
-      ...testInfo.project.use,
-      viewport: { width: 360, height: 740 },
-      hasTouch: true,
-      isMobile: true,
-      baseURL,
-      storageState: who?.state,
-      extraHTTPHeaders: { "x-forwarded-for": address },
-    });
-    const page = await context.newPage();
-    try {
-      for (const dir of ["ltr", "rtl"] as const) {
-        await test.step(dir, async () => {
-          if (dir === "rtl") await context.addCookies([{ name: "lang", value: lang("ar"), url: baseURL! }]);
-          const url = route.url.startsWith(STUDIO_GAME) ? await studioLaunch(baseURL!, who!.account, route.url.slice(STUDIO_GAME.length), dir === "rtl" ? "ar" : "es") : route.url;
-          await check(page, url, scripts);
-          // An agent page measured as itself, not as the "not an agent" page it would send a member to.
-          if (route.file.startsWith("agent+/")) await expect(page.getByTestId("agent-centre")).toBeVisible();
-          if (route.url.startsWith(STUDIO_GAME)) await expect(page.getByTestId("studio-spin")).toBeVisible();
-          await expect(page.locator("html")).toHaveAttribute("dir", dir);
-        });
-      }
-    } finally {
-      await context.close();
+    if (who) await context.addCookies(who.state.cookies);
+    for (const dir of ["ltr", "rtl"] as const) {
+      await test.step(dir, async () => {
+        if (dir === "rtl") await context.addCookies([{ name: "lang", value: lang("ar"), url: baseURL! }]);
+        const url = route.url.startsWith(STUDIO_GAME) ? await studioLaunch(baseURL!, who!.account, route.url.slice(STUDIO_GAME.length), dir === "rtl" ? "ar" : "es") : route.url;
+        await check(page, url, scripts);
+        // An agent page measured as itself, not as the "not an agent" page it would send a member to.
+        if (route.file.startsWith("agent+/")) await expect(page.getByTestId("agent-centre")).toBeVisible();
+        if (route.url.startsWith(STUDIO_GAME)) await expect(page.getByTestId("studio-spin")).toBeVisible();
+        await expect(page.locator("html")).toHaveAttribute("dir", dir);
+      });
     }
   });
 }
