@@ -80,18 +80,9 @@ function operatorApi(request: APIRequestContext, baseURL: string): Operator {
   };
 }
 
-/** The events specs listen to on a page: with `reuseContext` the next test gets the same page. */
-const PAGE_EVENTS = ["request", "response", "requestfinished", "requestfailed", "console", "pageerror", "dialog", "popup"] as const;
-
 export const test = base.extend<{ operator: Operator }>({
   operator: async ({ request, baseURL }, use) => {
     await use(operatorApi(request, baseURL!.replace("localhost", "127.0.0.1")));
-  },
-  page: async ({ page }, use) => {
-    await use(page);
-    // Playwright resets the page itself (routes, headers, viewport, about:blank), not the
-    // listeners a test added to it: a test's request log must not keep filling in the next one.
-    for (const event of PAGE_EVENTS) page.removeAllListeners(event);
   },
 });
 
