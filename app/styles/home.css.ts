@@ -30,6 +30,9 @@ export const slideTitle = style({
   color: "#fff",
   textShadow: "0 2px 8px rgba(0,0,0,.5)",
 });
+// A slide's link fills the slide, as its picture does (on phones every link is an inline-flex tap
+// target, which shrank the first banner to its picture's own width).
+globalStyle(`${slide} > a`, { display: "block" });
 globalStyle(`${slide} img`, { width: "100%", height: "auto", aspectRatio: "3 / 1", objectFit: "cover", background: vars.color.surfaceAlt });
 export const dots = style({ display: "flex", justifyContent: "center", gap: 8, marginTop: 8 });
 export const dot = style({

@@ -97,3 +97,15 @@ test("the footer's provider icons and bank logos are fetched only when the reade
   const blank = await request.get("/blank.gif");
   expect(blank.headers()["content-type"]).toBe("image/gif");
 });
+
+test("on a phone every banner fills the carousel's width, the linked one too", async ({ page }) => {
+  await page.setViewportSize({ width: 360, height: 740 });
+  await page.goto("/");
+  const carousel = page.getByTestId("banner-carousel");
+  const width = (await carousel.boundingBox())!.width;
+  const pictures = carousel.locator("img");
+  expect(await pictures.count()).toBeGreaterThan(1);
+  // A linked slide's picture sits in a link, which phones draw as an inline-flex tap target.
+  await expect(carousel.locator("a img").first()).toBeVisible();
+  for (const w of await pictures.evaluateAll((els) => els.map((el) => el.getBoundingClientRect().width))) expect(Math.abs(w - width), `a banner ${w} px wide in a ${width} px carousel`).toBeLessThan(1);
+});
