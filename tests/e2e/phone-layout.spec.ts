@@ -274,6 +274,12 @@ test("phone shell: a header under 64 px, the five tabs, and a CSS-only menu whos
   expect(header!.y).toBeLessThanOrEqual(0.5);
   expect(header!.height, `header ${header!.height} px tall`).toBeLessThan(64);
 
+  // The brand's name shares the bar with the login buttons: a block whose text ends in "…" when it
+  // does not fit (a flex box cuts it mid-letter), on a 44 px tall tap target.
+  const brand = page.locator("header a[href='/']").first();
+  expect(await brand.evaluate((el) => [getComputedStyle(el).display, getComputedStyle(el).textOverflow, getComputedStyle(el).whiteSpace])).toEqual(["block", "ellipsis", "nowrap"]);
+  expect((await brand.boundingBox())!.height).toBeGreaterThanOrEqual(43.5);
+
   const tabs = page.getByTestId("tab-bar").getByRole("link");
   expect(await tabs.evaluateAll((els) => els.map((e) => [e.getAttribute("data-tab"), e.getAttribute("href")]))).toEqual(TABS);
   for (const tab of await tabs.all()) {
