@@ -1,5 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test } from "./fixtures";
+import { cookieValue, expect, test } from "./fixtures";
 
 for (const theme of ["light", "dark"] as const) {
   for (const path of ["/", "/login", "/hot", "/promotions", "/rng", "/pvp"]) {
@@ -7,7 +7,7 @@ for (const theme of ["light", "dark"] as const) {
       // axe walks the whole DOM (the phone drawer repeats the navigation): on 2 shared cores the
       // home page alone takes 20-40 s, two workers at once.
       test.setTimeout(180_000);
-      await context.addCookies([{ name: "theme", value: encodeURIComponent(Buffer.from(JSON.stringify(theme)).toString("base64")), url: baseURL! }]);
+      await context.addCookies([{ name: "theme", value: cookieValue(theme), url: baseURL! }]);
       await page.goto(path);
       await expect(page.locator("html")).toHaveAttribute("data-theme", theme);
       const results = await new AxeBuilder({ page }).analyze();

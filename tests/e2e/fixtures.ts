@@ -88,6 +88,9 @@ export const test = base.extend<{ operator: Operator }>({
 
 export { expect };
 
+/** A cookie's value as the site writes it (its cookie helper: JSON, then base64), e.g. for `lang` or `theme`. */
+export const cookieValue = (value: unknown): string => encodeURIComponent(Buffer.from(JSON.stringify(value)).toString("base64"));
+
 /** Resolves once the page's scripts have taken over (Remix's router is initialised): before, a click is the scripts-off form's. */
 export async function hydrated(page: Page): Promise<void> {
   await page.waitForFunction(() => (window as { __remixRouter?: { state: { initialized: boolean } } }).__remixRouter?.state.initialized === true);

@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import type { Page } from "@playwright/test";
-import { expect, loginNewMember, test } from "./fixtures";
+import { cookieValue, expect, loginNewMember, test } from "./fixtures";
 
 /**
  * The main pages in five languages (ES, EN, AR, VI, TH): no i18n key shown instead of its text,
@@ -62,7 +62,7 @@ for (const lang of LANGS) {
     test.skip(testInfo.project.use.javaScriptEnabled !== false && !["es", "ar"].includes(lang), "scripts on: es and ar");
     test.setTimeout(180_000);
     await loginNewMember(page, operator, { prefix: `lang${lang}`, net: `10.${90 + LANGS.indexOf(lang)}`, funds: "1234.56" });
-    await context.addCookies([{ name: "lang", value: encodeURIComponent(Buffer.from(JSON.stringify(lang)).toString("base64")), url: baseURL! }]);
+    await context.addCookies([{ name: "lang", value: cookieValue(lang), url: baseURL! }]);
     const problems: string[] = [];
     for (const url of PAGES) {
       const res = await page.goto(url);
@@ -113,7 +113,7 @@ for (const lang of LANGS) {
 
 test("without its language file a page stays as served, words and all, rather than hydrate into keys (ADR 029)", async ({ page }, testInfo) => {
   test.skip(testInfo.project.use.javaScriptEnabled === false, "hydration needs scripts");
-  await page.context().addCookies([{ name: "lang", value: encodeURIComponent(Buffer.from(JSON.stringify("ar")).toString("base64")), url: testInfo.project.use.baseURL ?? "http://localhost:3210" }]);
+  await page.context().addCookies([{ name: "lang", value: cookieValue("ar"), url: testInfo.project.use.baseURL ?? "http://localhost:3210" }]);
   await page.route("**/locales/**", (route) => route.abort());
   const served = await (await page.request.get("/")).text();
   await page.goto("/");
@@ -133,7 +133,7 @@ test("with its language file the page hydrates in the page's language, with no h
   page.on("console", (m) => {
     if (m.type() === "error" || m.type() === "warning") messages.push(m.text());
   });
-  await page.context().addCookies([{ name: "lang", value: encodeURIComponent(Buffer.from(JSON.stringify("ru")).toString("base64")), url: testInfo.project.use.baseURL ?? "http://localhost:3210" }]);
+  await page.context().addCookies([{ name: "lang", value: cookieValue("ru"), url: testInfo.project.use.baseURL ?? "http://localhost:3210" }]);
   await page.goto("/rng");
   await expect.poll(() => page.evaluate(() => "__remixRouter" in window)).toBe(true);
   await page.waitForLoadState("networkidle");

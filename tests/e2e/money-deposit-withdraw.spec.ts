@@ -1,7 +1,7 @@
 import { randomInt } from "node:crypto";
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
-import { expect, loginNewMember, test, type Operator, setWithdrawPassword, bindBankAccount } from "./fixtures";
+import { bindBankAccount, cookieValue, expect, loginNewMember, setWithdrawPassword, test, type Operator } from "./fixtures";
 
 // Money pages of the member centre, in the default language (ES): deposits by the sandbox
 // gateway and by bank transfer, withdrawals with the withdraw password, a bound bank account and
@@ -143,7 +143,7 @@ test("the money pages have no serious accessibility violation in either theme", 
   test.skip(testInfo.project.use.javaScriptEnabled === false, "axe needs scripts");
   await newMember(page, operator);
   for (const theme of ["light", "dark"] as const) {
-    await context.addCookies([{ name: "theme", value: encodeURIComponent(Buffer.from(JSON.stringify(theme)).toString("base64")), url: baseURL! }]);
+    await context.addCookies([{ name: "theme", value: cookieValue(theme), url: baseURL! }]);
     for (const path of ["/member/depositv2", "/member/withdraw"]) {
       await page.goto(path);
       await expect(page.locator("html")).toHaveAttribute("data-theme", theme);

@@ -2,7 +2,7 @@ import { createHmac, randomBytes, randomInt } from "node:crypto";
 import AxeBuilder from "@axe-core/playwright";
 import type { APIRequestContext, Page } from "@playwright/test";
 import { E2E_DEMO_VENDOR_SECRET } from "../../playwright.config";
-import { expect, test } from "./fixtures";
+import { cookieValue, expect, test } from "./fixtures";
 
 // Each file comes from its own addresses, so other specs' captcha and lockout rules never reach it.
 test.use({ extraHTTPHeaders: { "x-forwarded-for": `198.30.${randomInt(0, 255)}.${randomInt(1, 254)}` } });
@@ -247,7 +247,7 @@ test("the money pages have no serious accessibility violation in either theme", 
   await operator.credit(account, "7.25");
   await logIn(page, account);
   for (const theme of ["light", "dark"] as const) {
-    await context.addCookies([{ name: "theme", value: encodeURIComponent(Buffer.from(JSON.stringify(theme)).toString("base64")), url: baseURL! }]);
+    await context.addCookies([{ name: "theme", value: cookieValue(theme), url: baseURL! }]);
     for (const path of ["transferFund", "transferUpline", "transactionHistory", "personalProfit", "bonusDetails", "transactionHistory?from=2026-11-10&to=2026-11-01"]) {
       await page.goto(`/member/${path}`);
       await expect(page.locator("html")).toHaveAttribute("data-theme", theme);

@@ -3,14 +3,19 @@ import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { request as apiRequest, type Browser, type BrowserContext, type Page } from "@playwright/test";
 import { E2E_OPERATOR_KEY } from "../../playwright.config";
-import { expect, test } from "./fixtures";
+import { cookieValue, expect, test } from "./fixtures";
 
 /**
  * Every page at 360 x 740, left to right and right to left (Arabic), with scripts on and off
  * (the two projects): nothing wider than the screen, every tappable element on the screen and
  * at least 44 x 44 CSS px (WCAG 2.5.5), with every drop-down and the drawer opened too, and the
- * content starting within the first 120 px.
+ * content starting within the first 120 px. A phone: every test of the file shares the worker's
+ * page (a context per page cost as much as the page itself on 2 shared cores), the member's or
+ * agent's session added to it as cookies, from one address per worker (the member's session and
+ * the unknown-address check stay quiet).
  */
+const address = `10.77.${randomInt(0, 255)}.${randomInt(1, 254)}`;
+test.use({ viewport: { width: 360, height: 740 }, hasTouch: true, isMobile: true, extraHTTPHeaders: { "x-forwarded-for": address } });
 
 const ROUTES_DIR = path.join(process.cwd(), "app", "routes");
 
@@ -155,11 +160,6 @@ async function check(page: Page, url: string, scripts: boolean) {
 const STUDIO_GAME = "studio-game:";
 
 const sessions = new Map<Exclude<Who, "visitor">, { state: Awaited<ReturnType<BrowserContext["storageState"]>>; account: string }>();
-/** One address per worker: the member's session and the unknown-address check stay quiet. */
-const address = `10.77.${randomInt(0, 255)}.${randomInt(1, 254)}`;
-// A phone: every test of the file shares the worker's page (a context per page cost as much as the
-// page itself on 2 shared cores), the member's or agent's session added as cookies.
-test.use({ viewport: { width: 360, height: 740 }, hasTouch: true, isMobile: true, extraHTTPHeaders: { "x-forwarded-for": address } });
 
 function operatorApi() {
   return apiRequest.newContext({ extraHTTPHeaders: { authorization: `Bearer ${E2E_OPERATOR_KEY}`, connection: "close" } });
@@ -212,7 +212,6 @@ async function studioLaunch(baseURL: string, account: string, vendor: string, la
   return `/play?${new URLSearchParams({ vendor, gameCode, token, language })}`;
 }
 
-const lang = (value: string) => encodeURIComponent(Buffer.from(JSON.stringify(value)).toString("base64"));
 
 /**
  * The pages also measured with scripts on. The layout is the server's markup and the style sheet,
@@ -246,7 +245,7 @@ for (const route of pageRoutes()) {
     if (who) await context.addCookies(who.state.cookies);
     for (const dir of ["ltr", "rtl"] as const) {
       await test.step(dir, async () => {
-        if (dir === "rtl") await context.addCookies([{ name: "lang", value: lang("ar"), url: baseURL! }]);
+        if (dir === "rtl") await context.addCookies([{ name: "lang", value: cookieValue("ar"), url: baseURL! }]);
         const url = route.url.startsWith(STUDIO_GAME) ? await studioLaunch(baseURL!, who!.account, route.url.slice(STUDIO_GAME.length), dir === "rtl" ? "ar" : "es") : route.url;
         await check(page, url, scripts);
         // An agent page measured as itself, not as the "not an agent" page it would send a member to.

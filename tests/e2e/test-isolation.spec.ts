@@ -1,13 +1,12 @@
-import { expect, test } from "./fixtures";
+import { cookieValue, expect, test } from "./fixtures";
 
 // ADR 034: the tests of a worker share one page, reset between them. The second test here runs
 // right after the first on the same page and finds nothing the first one left.
 test.describe.configure({ mode: "serial" });
 
-const lang = (value: string) => encodeURIComponent(Buffer.from(JSON.stringify(value)).toString("base64"));
 
 test("a test leaves a language cookie behind", async ({ page, context, baseURL }) => {
-  await context.addCookies([{ name: "lang", value: lang("ar"), url: baseURL! }]);
+  await context.addCookies([{ name: "lang", value: cookieValue("ar"), url: baseURL! }]);
   await page.goto("/");
   await expect(page.locator("html")).toHaveAttribute("lang", "ar");
 });
