@@ -102,12 +102,13 @@ test("an authenticator app guards logins from new addresses", async ({ browser, 
   await page.getByTestId("totp").getByRole("button").click();
   const secret = (await page.getByTestId("totp-secret").textContent())!.trim();
   const { TOTP, Secret } = await import("otpauth");
-  const code = () => new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30 }).generate();
+  const totp = new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30 });
+  const code = () => totp.generate();
   await page.getByTestId("totp").getByLabel("Código de verificación").fill("000000" === code() ? "111111" : "000000");
   await page.getByTestId("totp").getByRole("button").click();
   await expect(page.getByTestId("totp").getByRole("alert")).toBeVisible();
-  // The app's codes change every 30 s; wait for a fresh step so the enrolment code is not reused below.
-  await page.getByTestId("totp").getByLabel("Código de verificación").fill(code());
+  const enableCode = code();
+  await page.getByTestId("totp").getByLabel("Código de verificación").fill(enableCode);
   await page.getByTestId("totp").getByRole("button").click();
   await expect(page.getByTestId("totp-enabled")).toBeVisible();
   await home.close();
@@ -120,9 +121,15 @@ test("an authenticator app guards logins from new addresses", async ({ browser, 
   await other.getByLabel("Código de verificación").fill("12345x");
   await other.getByRole("button", { name: "Enviar" }).click();
   await expect(other.getByTestId("verify-popup").getByRole("alert")).toBeVisible();
-  const started = Math.floor(Date.now() / 30000);
-  while (Math.floor(Date.now() / 30000) === started) await other.waitForTimeout(500);
-  await other.getByLabel("Código de verificación").fill(code());
+  // A code is usable once: the one that turned the app on is refused now, whether its 30-second
+  // step is still current, a neighbour (within the window) or past.
+  await other.getByLabel("Código de verificación").fill(enableCode);
+  const refused = other.waitForResponse((r) => r.request().method() === "POST");
+  await other.getByRole("button", { name: "Enviar" }).click();
+  await refused;
+  await expect(other.getByTestId("verify-popup").getByRole("alert")).toBeVisible();
+  // The next step's code is within the window and later than the used one: no wait for the clock.
+  await other.getByLabel("Código de verificación").fill(totp.generate({ timestamp: Date.now() + 30_000 }));
   await other.getByRole("button", { name: "Enviar" }).click();
   await expect(other.getByTestId("member-info")).toContainText(account);
   await away.close();
