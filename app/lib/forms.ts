@@ -51,6 +51,14 @@ export interface FormMetadata extends Omit<FieldMetadata, "name" | "initialValue
   onInput: (event: FormEvent<HTMLFormElement>) => void;
 }
 
+/** Whether `element` is a button that submits `form` (a `<button>` of type submit, or an `<input>` of type submit or image). */
+function isSubmitButtonOf(element: EventTarget | null, form: HTMLFormElement): boolean {
+  if (!element || typeof HTMLElement === "undefined" || !(element instanceof HTMLElement)) return false;
+  if (element instanceof HTMLButtonElement) return element.type === "submit" && element.form === form;
+  if (element instanceof HTMLInputElement) return (element.type === "submit" || element.type === "image") && element.form === form;
+  return false;
+}
+
 /** Plain values as a form holds them: strings, "on" for a ticked box, lists of strings. */
 function serialize(value: unknown): unknown {
   if (typeof value === "string") return value;
@@ -184,7 +192,16 @@ export function useForm<Schema extends Record<string, unknown>>(options: FormOpt
     }
      
   }, []);
-  const onBlur = useCallback((event: FocusEvent<HTMLFormElement>) => onFieldEvent(event, "onBlur"), [onFieldEvent]);
+  const onBlur = useCallback(
+    (event: FocusEvent<HTMLFormElement>) => {
+      // Focus going to this form's own submit button (pressed, or reached with Tab): the submit
+      // validates every field. Showing the field's error now would move the button between the
+      // press and the release, and the click would land beside it and be lost.
+      if (isSubmitButtonOf(event.relatedTarget, event.currentTarget)) return;
+      onFieldEvent(event, "onBlur");
+    },
+    [onFieldEvent],
+  );
   const onInput = useCallback((event: FormEvent<HTMLFormElement>) => onFieldEvent(event, "onInput"), [onFieldEvent]);
 
   const field = (name: string): FieldMetadata => {

@@ -50,6 +50,33 @@ test.describe("with scripts", () => {
     expect(posts).toEqual([]);
   });
 
+  test("a press on the submit button right after a bad field is not lost to that field's error appearing above it", async ({ page }) => {
+    await page.goto("/register");
+    await page.waitForFunction(() => "__remixRouter" in window);
+    const popup = page.getByTestId("register-popup");
+    const schema = page.waitForRequest((r) => /\/build\/_shared\/register-schema-[A-Z0-9]+\.js$/.test(new URL(r.url()).pathname));
+    await popup.getByLabel("Nombre de usuario").focus();
+    await schema;
+    await page.waitForLoadState("networkidle");
+    await popup.getByLabel("Nombre de usuario").fill("ana2024");
+    await popup.getByLabel("Contraseña", { exact: true }).fill("short");
+    // The press moves the focus from the refused password to the button; the release comes after
+    // the page has laid out again, where a mouse or a finger would let go.
+    const button = popup.getByRole("button", { name: "Registrarse" });
+    await button.scrollIntoViewIfNeeded();
+    const box = (await button.boundingBox())!;
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    await page.mouse.down();
+    await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+    await expect(button).toBeFocused();
+    await expect(popup.locator("#register-password-error")).toHaveCount(0);
+    await page.mouse.up();
+    // The submit ran: it refused the password, showed why and took the focus back to the field.
+    await expect(popup.locator("#register-password-error")).toBeVisible();
+    await expect(popup.getByLabel("Contraseña", { exact: true })).toBeFocused();
+    await expect(popup.getByLabel("Nombre de usuario")).toHaveValue("ana2024");
+  });
+
   test("when the schema cannot load, the post goes to the server, which answers with the same message", async ({ page }) => {
     await page.route(/\/build\/_shared\/(auth-schemas|default)-[A-Z0-9]+\.js$/, (route) => route.abort());
     const { form } = await openLogin(page);
