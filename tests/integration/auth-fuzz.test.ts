@@ -4,6 +4,8 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import fc from "fast-check";
 import { freePort, WEB_SERVER, root, startNode, waitFor } from "./servers";
+// Skipped without a build: these start the built server (build/index.js). `npm test` builds
+// before it runs them; run `npm run build` first when running this file alone.
 const built = existsSync(path.join(root, "build/index.js"));
 
 /** Values a hostile or clumsy client sends: empty, huge, unicode, control characters, markup. */

@@ -4,6 +4,8 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { freePort, root, waitFor, WEB_SERVER } from "./servers";
 
+// Skipped without a build: these start the built server (build/index.js). `npm test` builds
+// before it runs them; run `npm run build` first when running this file alone.
 const built = existsSync(path.join(root, "build/index.js"));
 
 /** Polls `check` every 50 ms for up to 20 s. */

@@ -8,6 +8,8 @@ import { PGlite } from "@electric-sql/pglite";
 import postgres from "postgres";
 import { freePort, root, waitFor, WEB_SERVER } from "./servers";
 
+// Skipped without a build: these start the built server (build/index.js). `npm test` builds
+// before it runs them; run `npm run build` first when running this file alone.
 const built = existsSync(path.join(root, "build/index.js"));
 
 /**

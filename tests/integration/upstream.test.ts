@@ -3,6 +3,8 @@ import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { freePort, WEB_SERVER, root, startNode as start, TSX, waitFor } from "./servers";
+// Skipped without a build: these start the built server (build/index.js). `npm test` builds
+// before it runs them; run `npm run build` first when running this file alone.
 const built = existsSync(path.join(root, "build/index.js"));
 
 // The scaled-out shape: the platform as its own service, the web calling it over UPSTREAM_URL.

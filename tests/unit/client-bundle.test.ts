@@ -9,6 +9,8 @@ import { brotliCompressSync, constants } from "node:zlib";
  * builds before it runs this suite; run `npm run build` first when running it alone.
  */
 const root = path.resolve(__dirname, "../..");
+// Skipped without a build: these start the built server (build/index.js). `npm test` builds
+// before it runs them; run `npm run build` first when running this file alone.
 const built = existsSync(path.join(root, "build/index.js"));
 
 interface Manifest {
