@@ -4,7 +4,6 @@ import { cookieValue, expect, test } from "./fixtures";
 // right after the first on the same page and finds nothing the first one left.
 test.describe.configure({ mode: "serial" });
 
-
 test("a test leaves a language cookie behind", async ({ page, context, baseURL }) => {
   await context.addCookies([{ name: "lang", value: cookieValue("ar"), url: baseURL! }]);
   await page.goto("/");
