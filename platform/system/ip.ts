@@ -12,6 +12,23 @@ export function parseIp(value: string | null | undefined): ipaddr.IPv4 | ipaddr.
   return addr;
 }
 
+/**
+ * An address as text in its normal form (IPv4-mapped IPv6 as IPv4), or null: kept per text, as a
+ * visitor's address comes on every permission call and parsing it was a twentieth of a kept page's answer.
+ */
+const normalized = new Map<string, string | null>();
+const NORMALIZED_MAX = 10_000;
+export function normalIp(value: string | null | undefined): string | null {
+  if (!value) return null;
+  let text = normalized.get(value);
+  if (text === undefined) {
+    text = parseIp(value)?.toString() ?? null;
+    if (normalized.size >= NORMALIZED_MAX) normalized.clear();
+    normalized.set(value, text);
+  }
+  return text;
+}
+
 /** True when the text is a single address or a CIDR range. */
 export function isValidRange(range: string): boolean {
   const r = range.trim();
@@ -46,12 +63,19 @@ function compileRange(range: string): (addr: Addr) => boolean {
  * Ranges parsed once per list: the site status row is kept between writes (kept-reads.ts), so the
  * same array comes back on every request, and parsing its ranges was most of the status check.
  */
-const compiled = new WeakMap<readonly string[], Array<(addr: Addr) => boolean>>();
+const compiled = new WeakMap<readonly string[], { tests: Array<(addr: Addr) => boolean>; answers: Map<string, boolean> }>();
+/** Answers kept per list: an address asks again on every page, and parsing it was a tenth of a kept page's answer. */
+const ANSWERS_MAX = 10_000;
 
 export function ipInRanges(ip: string | null | undefined, ranges: readonly string[]): boolean {
+  if (!ip || ranges.length === 0) return false;
+  let list = compiled.get(ranges);
+  if (!list) compiled.set(ranges, (list = { tests: ranges.map(compileRange), answers: new Map() }));
+  const known = list.answers.get(ip);
+  if (known !== undefined) return known;
   const addr = parseIp(ip);
-  if (!addr) return false;
-  let tests = compiled.get(ranges);
-  if (!tests) compiled.set(ranges, (tests = ranges.map(compileRange)));
-  return tests.some((test) => test(addr));
+  const answer = addr !== null && list.tests.some((test) => test(addr));
+  if (list.answers.size >= ANSWERS_MAX) list.answers.clear();
+  list.answers.set(ip, answer);
+  return answer;
 }

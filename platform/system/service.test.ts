@@ -1,5 +1,5 @@
 import { computeStatus, localize, normalizeHost, SystemStatus } from "./service.js";
-import { ipInRanges, isValidRange, parseIp } from "./ip.js";
+import { ipInRanges, isValidRange, normalIp, parseIp } from "./ip.js";
 
 const open = { maintenance: false, blockedCountries: [], blockedIpRanges: [] };
 
@@ -39,6 +39,18 @@ describe("ip ranges", () => {
     expect(ipInRanges(ip, ranges)).toBe(expected);
   });
 
+  it("answers an address asked again from its list's kept answers, and a new list afresh", () => {
+    const ranges = ["198.51.100.0/24"];
+    for (let i = 0; i < 3; i++) {
+      expect(ipInRanges("198.51.100.7", ranges)).toBe(true);
+      expect(ipInRanges("198.51.101.7", ranges)).toBe(false);
+    }
+    // The operator's new list is a new array (the status row is read again after a write).
+    const widened = ["198.51.100.0/23"];
+    expect(ipInRanges("198.51.101.7", widened)).toBe(true);
+    expect(ipInRanges("198.51.101.7", [])).toBe(false);
+  });
+
   it("validates ranges", () => {
     expect(isValidRange("192.168.0.0/16")).toBe(true);
     expect(isValidRange("::1")).toBe(true);
@@ -49,6 +61,12 @@ describe("ip ranges", () => {
   it("normalizes mapped addresses", () => {
     expect(parseIp("::ffff:127.0.0.1")?.toString()).toBe("127.0.0.1");
     expect(parseIp("")).toBeNull();
+    for (let i = 0; i < 2; i++) {
+      expect(normalIp("::ffff:127.0.0.1")).toBe("127.0.0.1");
+      expect(normalIp("[2001:db8:0:0::1]")).toBe("2001:db8::1");
+      expect(normalIp("not-an-ip")).toBeNull();
+    }
+    expect(normalIp(null)).toBeNull();
   });
 });
 

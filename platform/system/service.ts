@@ -6,7 +6,7 @@ import type { Database } from "../db/client.js";
 import { afterCommit } from "../db/request-tx.js";
 import { KeptReads } from "../db/kept-reads.js";
 import { DomainError } from "../http/envelope.js";
-import { ipInRanges, isValidRange, parseIp } from "./ip.js";
+import { ipInRanges, isValidRange, normalIp } from "./ip.js";
 import {
   customerService,
   featureModules,
@@ -220,7 +220,7 @@ export async function getPermission(db: Database, visitor: Visitor, language: st
   const status = await readSiteStatus(db, merchant.code);
   const computed = computeStatus(status, visitor);
   const lang = language || merchant.defaultLanguage;
-  const ip = parseIp(visitor.ip)?.toString() ?? null;
+  const ip = normalIp(visitor.ip);
   return {
     info: {
       status: computed.status,
