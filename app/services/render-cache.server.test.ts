@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { gunzipSync, gzipSync } from "node:zlib";
+import { crc32, gunzipSync, gzipSync } from "node:zlib";
+import { randomBytes } from "node:crypto";
 import { createRequire } from "node:module";
-import { loaderDataText, RenderCache, visitorPage } from "./render-cache.server";
+import { crcPast, crcShift, loaderDataText, RenderCache, visitorPage } from "./render-cache.server";
 
 const csrf = "tok_0123456789abcdefghij.sig";
 const values = (n: number) => ({ csrf: `${csrf}${n}`, nonce: `nonce+/${n}abcdefghijklmnop=`, requestId: `0000-1111-2222-333${n}-aaaa` });
@@ -13,6 +14,22 @@ const keyFor = (cache: RenderCache, v: ReturnType<typeof values>, extra: Record<
 const text = (kept: { body: Buffer } | null) => kept?.body.toString("utf8") ?? null;
 
 describe("render cache", () => {
+  it("joins CRC-32s of pieces into the CRC-32 of the whole, as zlib computes it", () => {
+    for (const [a, b] of [
+      [0, 0],
+      [0, 5],
+      [7, 0],
+      [1, 1],
+      [100, 61_000],
+      [33, 70_000],
+      [4096, 255],
+    ]) {
+      const left = randomBytes(a!);
+      const right = randomBytes(b!);
+      expect(crcPast(crc32(left), crcShift(right.length), crc32(right))).toBe(crc32(Buffer.concat([left, right])));
+    }
+  });
+
   it("gives a second visitor the same page with its own token, nonce and request id", () => {
     const cache = new RenderCache(8);
     const a = values(1);
