@@ -21,6 +21,8 @@ const build = await import(pathToFileURL(buildPath).href);
 installGlobals({ nativeFetch: build.future?.v3_singleFetch });
 
 const handle = createRequestHandler(build, process.env.NODE_ENV);
+// A visitor's page known before its loaders run (app/entry.server.tsx, ADR 035): asked first.
+const keptVisitorPage = build.entry.module.keptVisitorPage ?? (async () => null);
 
 // DEBUG_REQUEST_COUNTS=1: each answer carries how many platform calls and SQL statements it cost
 // (platform/http/request-counts.ts), for the bench's per-request counts. Off in production.
@@ -253,6 +255,34 @@ async function sendResponse(req, res, response, counts) {
   }
 }
 
+/**
+ * What keptVisitorPage reads of a request (its URL, method and headers' get), without the cost of
+ * a Request: its header checks and abort signal were a tenth of a kept page's answer.
+ */
+function requestView(req, url) {
+  const raw = req.headers;
+  const header = (name) => {
+    const value = raw[name.toLowerCase()];
+    return value === undefined ? null : Array.isArray(value) ? value.join(", ") : value;
+  };
+  return { url: url.href, method: req.method, headers: { get: header, has: (name) => header(name) !== null } };
+}
+
+/** A kept page (keptVisitorPage): its headers and body as they are, already compressed when gzip is taken. */
+function sendKept(res, { status, headers, pieces }, counts) {
+  res.statusCode = status;
+  if (counts) {
+    res.setHeader("X-Debug-Platform-Calls", String(counts.calls));
+    res.setHeader("X-Debug-Sql-Statements", String(counts.statements));
+  }
+  for (const [key, value] of headers) res.setHeader(key, value);
+  // Written corked: the headers and every piece leave in one writev.
+  res.cork();
+  for (const piece of pieces) res.write(piece);
+  res.end();
+  res.uncork();
+}
+
 const server = http.createServer(async (req, res) => {
   const url = new URL(req.url ?? "/", `http://${req.headers.host ?? "localhost"}`);
   try {
@@ -262,9 +292,16 @@ const server = http.createServer(async (req, res) => {
       return;
     }
     const counts = requestCounts ? { calls: 0, statements: 0 } : null;
-    const request = toRequest(req, res, url);
-    const response = await (counts ? requestCounts.run(counts, () => handle(request)) : handle(request));
-    await sendResponse(req, res, response, counts);
+    const answer = async () => {
+      // GET only: a method with a body needs the Request, and the memo is for GETs.
+      // A failure there (a cookie it cannot read) is the request handler's to answer, as for any page.
+      const memo = req.method === "GET" ? await keptVisitorPage(requestView(req, url)).catch(() => null) : null;
+      if (memo?.page) return memo.page;
+      return handle(toRequest(req, res, url), memo?.context);
+    };
+    const response = await (counts ? requestCounts.run(counts, answer) : answer());
+    if (Array.isArray(response.pieces)) sendKept(res, response, counts);
+    else await sendResponse(req, res, response, counts);
   } catch (err) {
     console.error(err);
     if (!res.headersSent) {

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { appCookie } from "./cookies.server";
 import { callPlatform } from "./platform.server";
+import { oncePerRequest } from "./shell-cache.server";
 
 /** Which captcha this browser was shown; the login action sends it with the answer. */
 export const captchaCookie = appCookie("captcha");
@@ -16,15 +17,18 @@ const loginStateSchema = z.object({ captchaRequired: z.boolean() });
 /**
  * Whether a login from this visitor must carry a captcha. The platform decides (failures from
  * the visitor's address, spec §4 / ADR 014) and the page asks for it up front; never a cookie.
+ * Read once per GET request, whoever asks (the root loader, the visitor memo's key).
  */
-export async function captchaNeeded(request: Request): Promise<boolean> {
-  try {
-    const state = await callPlatform(request, "/wps/session/login-state", { schema: loginStateSchema });
-    return state.captchaRequired;
-  } catch {
-    // When in doubt, show it: a captcha too many costs a second, one too few a refused login.
-    return true;
-  }
+export function captchaNeeded(request: Request): Promise<boolean> {
+  return oncePerRequest(request, "login-state", async () => {
+    try {
+      const state = await callPlatform(request, "/wps/session/login-state", { schema: loginStateSchema });
+      return state.captchaRequired;
+    } catch {
+      // When in doubt, show it: a captcha too many costs a second, one too few a refused login.
+      return true;
+    }
+  });
 }
 
 /** A login waiting for its second factor (spec §4 unknown IP): the platform's challenge, kept out of the page. */

@@ -5,6 +5,8 @@ import { appCookie } from "./cookies.server";
 import { env } from "./env.server";
 
 const cookie = appCookie("csrf");
+/** The token cookie's name as this server sets it. */
+export const csrfCookieName = cookie.name;
 
 /**
  * remix-utils' CSRF with a new token made and signed by Node's crypto instead of crypto-js (an
