@@ -173,17 +173,36 @@ function sendFile(req, res, entry, wantsBr) {
   res.end(req.method === "HEAD" ? undefined : body);
 }
 
-function toRequest(req, res, url) {
+/**
+ * A signal that aborts when the client leaves before its answer is finished. Watched from the
+ * start, so a client that leaves while the memo is asked is not missed; the controller itself is
+ * made only for a request that reaches the handler (a page from the memo needs none).
+ */
+function abortOnClose(res) {
+  let finished = false;
+  let left = false;
+  let controller = null;
+  res.once("finish", () => (finished = true));
+  res.once("close", () => {
+    if (finished) return;
+    left = true;
+    controller?.abort();
+  });
+  return () => {
+    controller = new AbortController();
+    if (left) controller.abort();
+    return controller.signal;
+  };
+}
+
+function toRequest(req, url, signal) {
   const headers = new Headers();
   for (const [key, value] of Object.entries(req.headers)) {
     if (value === undefined) continue;
     if (Array.isArray(value)) for (const v of value) headers.append(key, v);
     else headers.set(key, value);
   }
-  let controller = new AbortController();
-  res.once("finish", () => (controller = null));
-  res.once("close", () => controller?.abort());
-  const init = { method: req.method, headers, signal: controller.signal };
+  const init = { method: req.method, headers, signal };
   if (req.method !== "GET" && req.method !== "HEAD") {
     init.body = createReadableStreamFromReadable(req);
     init.duplex = "half";
@@ -292,12 +311,13 @@ const server = http.createServer(async (req, res) => {
       return;
     }
     const counts = requestCounts ? { calls: 0, statements: 0 } : null;
+    const signalFor = abortOnClose(res);
     const answer = async () => {
       // GET only: a method with a body needs the Request, and the memo is for GETs.
       // A failure there (a cookie it cannot read) is the request handler's to answer, as for any page.
       const memo = req.method === "GET" ? await keptVisitorPage(requestView(req, url)).catch(() => null) : null;
       if (memo?.page) return memo.page;
-      return handle(toRequest(req, res, url), memo?.context);
+      return handle(toRequest(req, url, signalFor()), memo?.context);
     };
     const response = await (counts ? requestCounts.run(counts, answer) : answer());
     if (Array.isArray(response.pieces)) sendKept(res, response, counts);

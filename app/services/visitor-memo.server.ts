@@ -2,6 +2,7 @@ import { captchaNeeded } from "./captcha.server";
 import { COOKIES, type CookieName } from "./cookies.server";
 import { STATE_HEADER } from "./hydration.server";
 import { getLocale } from "./i18n.server";
+import { getClosedAnnouncements, getTheme } from "./preferences.server";
 import { getPermission } from "./system.server";
 
 /**
@@ -12,7 +13,8 @@ import { getPermission } from "./system.server";
  * the pages listed in `MEMO_PATHS`, what the loaders return to a visitor depends on nothing but:
  *
  * - the URL (host, path, query) and the forwarded host and protocol;
- * - the visitor's own cookies that a loader reads (`KEYED_COOKIES`: language, theme, closed popups);
+ * - the visitor's own cookies that a loader reads (`KEYED_COOKIES`: language, theme, closed popups),
+ *   as the loaders read them;
  * - the site's status for this visitor and the brand's configuration: the permission answer
  *   (maintenance and region are read per visitor; `brandVersion` names the configuration, as for
  *   the shell cache), read here on every request as the loaders would;
@@ -39,7 +41,7 @@ import { getPermission } from "./system.server";
  */
 export const MEMO_PATHS: ReadonlySet<string> = new Set(["/"]);
 
-/** Cookies of ours that visitors' loaders read, and that so are part of the key. */
+/** Cookies of ours that visitors' loaders read: their values, as the loaders read them, are in the key. */
 const KEYED_COOKIES: ReadonlySet<CookieName> = new Set(["lang", "theme", "ann_closed"]);
 /** The token is each request's own: the render cache puts it into the page. */
 const TOKEN_COOKIE: CookieName = "csrf";
@@ -48,45 +50,46 @@ const FRESH_PARAMS = ["_data", "refresh"];
 
 const OURS = new Set<string>(Object.keys(COOKIES));
 
-/** Our cookies in a Cookie header: the keyed ones as text, or null when another of ours is present. */
-export function keyedCookies(header: string | null): string | null {
-  if (!header) return "";
-  const keyed: string[] = [];
+/**
+ * Whether the only cookies of ours in a Cookie header are the keyed ones and the token. Names are
+ * trimmed of more than the cookie parser trims, so a session cookie cannot pass for another's.
+ */
+export function onlyKeyedCookies(header: string | null): boolean {
+  if (!header) return true;
   for (const part of header.split(";")) {
     const eq = part.indexOf("=");
     const raw = (eq < 0 ? part : part.slice(0, eq)).trim();
     const name = raw.startsWith("__Host-") ? raw.slice(7) : raw;
-    if (!OURS.has(name) || name === TOKEN_COOKIE) continue;
-    if (!KEYED_COOKIES.has(name as CookieName)) return null;
-    keyed.push(part.trim());
+    if (OURS.has(name) && name !== TOKEN_COOKIE && !KEYED_COOKIES.has(name as CookieName)) return false;
   }
-  return keyed.sort().join("; ");
+  return true;
 }
 
-/** The part of the key read from the request alone, or null when the request may not use the memo. */
+/** The part of the key read from the URL and headers, or null when the request may not use the memo. */
 export function requestPart(request: Request): string | null {
   // A page's scripts asking for its state are answered the state, not the page (hydration.server.ts).
   if (request.method !== "GET" || request.headers.has(STATE_HEADER)) return null;
   const url = new URL(request.url);
   if (!MEMO_PATHS.has(url.pathname)) return null;
   if (FRESH_PARAMS.some((p) => url.searchParams.has(p))) return null;
-  const cookies = keyedCookies(request.headers.get("cookie"));
-  if (cookies === null) return null;
-  const forwarded = `${request.headers.get("x-forwarded-host") ?? ""} ${request.headers.get("x-forwarded-proto") ?? ""}`;
-  return `${url.href}\n${forwarded}\n${cookies}`;
+  if (!onlyKeyedCookies(request.headers.get("cookie"))) return null;
+  // Header values cannot hold a line break: each field is unambiguous.
+  return `${url.href}\n${request.headers.get("x-forwarded-host") ?? ""}\n${request.headers.get("x-forwarded-proto") ?? ""}`;
 }
 
 /**
- * The whole key of a request: its own part, the platform's answers for it, the second. Null when
- * the site is not open to this visitor (maintenance, region: the loaders throw the page for it) or
- * the brand names no version. The answers are the loaders' own (read once per request).
+ * The whole key of a request: its own part, what the loaders read of its cookies (parsed as they
+ * parse them: the text as sent could differ for one value, or be the same for two), the platform's
+ * answers for it, the second. Null when the site is not open to this visitor (maintenance, region:
+ * the loaders throw the page for it) or the brand names no version. The answers are the loaders'
+ * own (read once per request); the captcha is asked only of an open site, as the root loader does.
  */
 export async function memoKey(request: Request, part: string, second: number): Promise<string | null> {
-  const locale = await getLocale(request);
-  const [permission, captcha] = await Promise.all([getPermission(request, locale), captchaNeeded(request)]);
-  const { status, brandVersion } = permission.info;
+  const [locale, theme, closed] = await Promise.all([getLocale(request), getTheme(request), getClosedAnnouncements(request)]);
+  const { status, brandVersion } = (await getPermission(request, locale)).info;
   if (status !== 0 || !brandVersion) return null;
-  return `${second}\n${part}\n${brandVersion}\n${captcha ? 1 : 0}`;
+  const captcha = await captchaNeeded(request);
+  return `${second}\n${part}\n${locale}\n${theme}\n${closed.visitor.join(",")}\n${brandVersion}\n${captcha ? 1 : 0}`;
 }
 
 /** What a kept entry holds: the page's render cache key and its headers, but the request's own. */
@@ -115,6 +118,9 @@ export class VisitorMemo {
   }
 
   get(key: string, second: number): MemoEntry | null {
+    // A request whose second has passed (its platform calls ran past the turn) finds nothing and
+    // leaves the current second's entries alone.
+    if (second < this.second) return null;
     this.at(second);
     return this.entries.get(key) ?? null;
   }
