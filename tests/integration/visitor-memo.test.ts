@@ -12,6 +12,8 @@ import { freePort, root, startNode, waitFor, WEB_SERVER } from "./servers";
  * memo without running its loaders, yet every switch that changes the page shows on the next request.
  */
 
+// Skipped without a build: these start the built server (build/index.js). `npm test` builds
+// before it runs them; run `npm run build` first when running this file alone.
 const built = existsSync(path.join(root, "build/index.js"));
 const OPERATOR_KEY = "memo-operator-key-0123456789abcdef";
 
