@@ -322,11 +322,18 @@ function CompactAccount({ shell }: { shell: RootData["shell"] }) {
 
 export const DRAWER_ID = "site-drawer";
 
-/** With scripts, a client-side navigation closes the drawer (without them every page starts it closed). */
+/**
+ * With scripts, a client-side navigation closes the drawer (without them every page starts it
+ * closed). Not the page's first location: a drawer opened before the scripts started stays open
+ * (closing it then moved what was under the finger, and the next tap landed on the page behind).
+ */
 function useCloseDrawerOnNavigate() {
   const ref = useRef<HTMLInputElement>(null);
   const location = useLocation();
+  const shown = useRef(location.key);
   useEffect(() => {
+    if (shown.current === location.key) return;
+    shown.current = location.key;
     if (ref.current) ref.current.checked = false;
   }, [location.key]);
   return ref;

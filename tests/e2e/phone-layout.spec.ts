@@ -308,3 +308,37 @@ test("phone shell: a header under 64 px, the five tabs, and a CSS-only menu whos
   await page.getByTestId("menu-button").tap();
   await expect(drawer).toBeHidden();
 });
+
+test("a menu opened before the scripts start stays open when they do, and a navigation from it closes it", async ({ browser, baseURL }, testInfo) => {
+  test.skip(testInfo.project.name !== "js", "what it checks is the scripts' start: there are none in the no-js project");
+  // Its own phone: the language file is held back below, which the worker's shared page must not see.
+  const context = await browser.newContext({ baseURL, viewport: { width: 360, height: 740 }, hasTouch: true, isMobile: true, extraHTTPHeaders: { "x-forwarded-for": address } });
+  const page = await context.newPage();
+  try {
+    // The scripts wait for the language file before they hydrate: held until the menu is open.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route("**/locales/**", async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto("/promotions");
+    await page.getByTestId("menu-button").tap();
+    const drawer = page.getByTestId("drawer");
+    await expect(drawer).toBeVisible();
+    expect(await page.evaluate(() => "__remixRouter" in window)).toBe(false);
+    release();
+    // The first render's effects have run once the language is remembered (root.tsx, the same commit).
+    await page.waitForFunction(() => "__remixRouter" in window && window.localStorage.getItem("lang") !== null);
+    await expect(page.locator("#site-drawer")).toBeChecked();
+    await expect(drawer).toBeVisible();
+
+    // A link in the drawer navigates in the page, and the drawer closes behind it.
+    await drawer.locator('[data-nav="RNG"] > a').tap();
+    await expect(page).toHaveURL(/\/rng$/);
+    await expect(page.locator("#site-drawer")).not.toBeChecked();
+    await expect(drawer).toBeHidden();
+  } finally {
+    await context.close();
+  }
+});
