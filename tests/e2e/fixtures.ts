@@ -91,6 +91,17 @@ export { expect };
 /** A cookie's value as the site writes it (its cookie helper: JSON, then base64), e.g. for `lang` or `theme`. */
 export const cookieValue = (value: unknown): string => encodeURIComponent(Buffer.from(JSON.stringify(value)).toString("base64"));
 
+/** Holds the page's requests to `url` (a glob) until the returned function is called: a page kept from hydrating, say. */
+export async function holdRequests(page: Page, url: string): Promise<() => void> {
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(url, async (route) => {
+    await held;
+    await route.fallback();
+  });
+  return release;
+}
+
 /** Resolves once the page's scripts have taken over (Remix's router is initialised): before, a click is the scripts-off form's. */
 export async function hydrated(page: Page): Promise<void> {
   await page.waitForFunction(() => (window as { __remixRouter?: { state: { initialized: boolean } } }).__remixRouter?.state.initialized === true);

@@ -1,5 +1,5 @@
 import { randomInt } from "node:crypto";
-import { expect, hydrated, loginNewMember, test } from "./fixtures";
+import { expect, holdRequests, hydrated, loginNewMember, test } from "./fixtures";
 
 test("registration shows each field's rule and required mark before any typing, and announces errors", async ({ page }) => {
   await page.goto("/register");
@@ -65,12 +65,7 @@ test("a dice target and side chosen before the page has hydrated are the ones pl
   test.skip(testInfo.project.name !== "js", "hydration needs scripts: with them off the form is the server's, as typed");
   await loginNewMember(page, operator, { prefix: "early", net: "198.32", funds: "100.00" });
   // The page's state is held back, so the player types while it is still the server's page.
-  let release = () => {};
-  const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route("**/hydration/**", async (route) => {
-    await held;
-    await route.fallback();
-  });
+  const release = await holdRequests(page, "**/hydration/**");
   const form = page.getByTestId("bet-form");
   const target = form.getByLabel("Objetivo (0,00-99,99)");
   const under = form.getByLabel("Por debajo del objetivo");
@@ -91,12 +86,7 @@ test("a dice target and side chosen before the page has hydrated are the ones pl
 
   // The side picked early, the target typed once hydrated.
   await page.unroute("**/hydration/**");
-  let releaseAgain = () => {};
-  const heldAgain = new Promise<void>((resolve) => (releaseAgain = resolve));
-  await page.route("**/hydration/**", async (route) => {
-    await heldAgain;
-    await route.fallback();
-  });
+  const releaseAgain = await holdRequests(page, "**/hydration/**");
   await page.goto("/house/HOUSE_DICE");
   await form.getByLabel("Por encima del objetivo").check();
   releaseAgain();

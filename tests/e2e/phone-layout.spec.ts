@@ -3,7 +3,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { request as apiRequest, type Browser, type BrowserContext, type Page } from "@playwright/test";
 import { E2E_OPERATOR_KEY } from "../../playwright.config";
-import { cookieValue, expect, test } from "./fixtures";
+import { cookieValue, expect, holdRequests, test } from "./fixtures";
 
 /**
  * Every page at 360 x 740, left to right and right to left (Arabic), with scripts on and off
@@ -310,18 +310,14 @@ test("phone shell: a header under 64 px, the five tabs, and a CSS-only menu whos
 });
 
 test("a menu opened before the scripts start stays open when they do, and a navigation from it closes it", async ({ browser, baseURL }, testInfo) => {
+  // What it checks is the moment the scripts start: there are none in the no-js project.
   test.skip(testInfo.project.name !== "js", "what it checks is the scripts' start: there are none in the no-js project");
   // Its own phone: the language file is held back below, which the worker's shared page must not see.
   const context = await browser.newContext({ baseURL, viewport: { width: 360, height: 740 }, hasTouch: true, isMobile: true, extraHTTPHeaders: { "x-forwarded-for": address } });
   const page = await context.newPage();
   try {
     // The scripts wait for the language file before they hydrate: held until the menu is open.
-    let release!: () => void;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route("**/locales/**", async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdRequests(page, "**/locales/**");
     await page.goto("/promotions");
     await page.getByTestId("menu-button").tap();
     const drawer = page.getByTestId("drawer");

@@ -50,6 +50,7 @@ const memoHit = (a: Answer) => a.headers["x-render-memo"] === "hit";
 const tokenOf = (html: string) => /name="csrf" value="([^"]+)"/.exec(html)?.[1] ?? "";
 const cookiePairs = (a: Answer) => (a.headers["set-cookie"] ?? []).map((c) => c.split(";")[0]!);
 
+// Skipped without a build (see `built` above): `npm test` builds before it runs this suite.
 describe.runIf(built)("visitor memo: a page of this second without its loaders (ADR 035)", () => {
   let child: ChildProcess;
   let dir: string;
