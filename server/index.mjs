@@ -302,8 +302,24 @@ function sendKept(res, { status, headers, pieces }, counts) {
   res.uncork();
 }
 
+/** The request's URL, or null when its Host header cannot be part of one (`[::`, a space). */
+function urlOf(req) {
+  try {
+    return new URL(req.url ?? "/", `http://${req.headers.host ?? "localhost"}`);
+  } catch {
+    return null;
+  }
+}
+
 const server = http.createServer(async (req, res) => {
-  const url = new URL(req.url ?? "/", `http://${req.headers.host ?? "localhost"}`);
+  const url = urlOf(req);
+  // Answered as the app answers a URL it cannot read (routes/bad-request.tsx): the exception it
+  // threw here, outside any handler, stopped the whole process.
+  if (!url) {
+    res.writeHead(400, { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" });
+    res.end("Bad request");
+    return;
+  }
   try {
     const served = serveStatic(req, res, url);
     if (served) {

@@ -39,6 +39,15 @@ describe.runIf(built)("the web server behind npm start (ADR 015): what it sends,
     rmSync(dir, { recursive: true, force: true });
   });
 
+  it("answers a Host header no URL can be made of with a 400, and goes on serving", async () => {
+    for (const host of ["[::", "a b", "x:99999"]) {
+      const r = await get(`${base}/`, { host });
+      expect(r.status, host).toBe(400);
+      expect(r.body.toString("utf8")).toBe("Bad request");
+    }
+    expect((await get(`${base}/healthz`)).status).toBe(200);
+  });
+
   it("sends a small answer as it is, with its length, even to a browser that takes gzip", async () => {
     const r = await get(`${base}/healthz`, { "accept-encoding": "gzip" });
     expect(r.status).toBe(200);
