@@ -227,7 +227,10 @@ function postingCtes(out: Movement, back: Movement | null, gate?: Gate): SQL {
   return sql`
       existing as (
         select id, payload_hash, amount, debit_balance_after, credit_balance_after, created_at
-        from ledger_transfers where idempotency_key ${back ? sql`in (${out.key}::text, ${back.key}::text)` : sql`= ${out.key}::text`}
+        from ledger_transfers where idempotency_key = ${out.key}::text
+        ${back ? sql`union all
+        select id, payload_hash, amount, debit_balance_after, credit_balance_after, created_at
+        from ledger_transfers where idempotency_key = ${back.key}::text` : sql``}
       ),
       locked as (
         select id, kind, balance from ledger_accounts
@@ -245,7 +248,7 @@ function postingCtes(out: Movement, back: Movement | null, gate?: Gate): SQL {
         update ledger_accounts a
         set balance = case when l.id = ${debit} then l.balance - ${net} else l.balance + ${net} end
         from locked l
-        where a.id = l.id and exists (select 1 from allowed)${gate ? sql` and ${gate.holds}` : sql``}
+        where a.id in (${debit}, ${credit}) and a.id = l.id and exists (select 1 from allowed)${gate ? sql` and ${gate.holds}` : sql``}
         returning a.id, a.balance
       ),
       inserted as (
