@@ -8,7 +8,7 @@ import { members } from "../accounts/schema.js";
 import { winners } from "../games/schema.js";
 import { rowsOf } from "../db/client.js";
 import { fairSeeds, houseRounds } from "./schema.js";
-import { actInRound, playRound, WINNER_BOARD_MIN } from "./service.js";
+import { actInRound, playRound, rotateSeeds, WINNER_BOARD_MIN } from "./service.js";
 
 type TestPlatform = Awaited<ReturnType<typeof createTestPlatform>>;
 
@@ -56,7 +56,7 @@ describe("in-house round as one transaction", () => {
     throw new Error("no paying seed found");
   }
 
-  it("settles an instant round in 2 statements (a read, then one write: no BEGIN or COMMIT), won or lost, board-sized wins too", async () => {
+  it("settles an instant round in one statement once the member played on this node (no read, no BEGIN or COMMIT), won or lost, board-sized wins too", async () => {
     const m = await player("1000.00");
     const member = await memberOf(m.account);
     const counted = countingDb(p.handle);
@@ -75,21 +75,100 @@ describe("in-house round as one transaction", () => {
       expect(r.status).toBe("SETTLED");
       per.push(counted.statements() - before);
     }
-    // The read, then the nonce, the stake, the payout and the record in one statement: the same for a loss.
-    expect(per, `statements per round: ${per.join(", ")}`).toEqual([2, 2, 2, 2, 2]);
+    // The nonce, the stake, the payout and the record in one statement, from the claim the last
+    // round's write left (ADR 036): the same for a loss.
+    expect(per, `statements per round: ${per.join(", ")}`).toEqual([1, 1, 1, 1, 1]);
 
-    // A straight-up win of 36 x 5.00 = 180.00 goes on the winners board within the same statements.
+    // A straight-up win of 36 x 5.00 = 180.00 goes on the winners board within the same statement.
+    // The test swaps the server seed in place, which nothing else does: the kept claim's seed hash
+    // no longer matches, so its write changes nothing and the round is read (a read and a write).
     const straight = [{ kind: "straight", numbers: [17], amount: 500n }] as unknown as Bet[];
     const { payout } = await seedThatPays(member.id, "HOUSE_ROULETTE", straight, WINNER_BOARD_MIN);
     const boardBefore = await count(sql`select count(*) as n from winners where merchant_code = 'DEMO'`);
-    const before = counted.statements();
+    let before = counted.statements();
     const big = await playRound(counted.db, member, { game: "HOUSE_ROULETTE", bets: [{ kind: "straight", numbers: [17], amount: "5.00" }], requestKey: key() });
-    expect(counted.statements() - before).toBe(2);
+    expect(counted.statements() - before).toBe(3);
     expect(big.win).toBe("180.00");
     expect(payout).toBe(18_000n);
     expect(await count(sql`select count(*) as n from winners where merchant_code = 'DEMO'`)).toBe(boardBefore + 1);
     const [latest] = await p.handle.db.select().from(winners).orderBy(sql`${winners.id} desc`).limit(1);
     expect(latest).toMatchObject({ winAmount: 18_000n, currency: "USD" });
+    before = counted.statements();
+    await playRound(counted.db, member, { game: "HOUSE_DICE", bets: [{ kind: "over", target: 5000, amount: "1.00" }], requestKey: key() });
+    expect(counted.statements() - before).toBe(1);
+  });
+
+  describe("the next round's claim kept from the last write (ADR 036)", () => {
+    const dice = (amount = "1.00") => ({ game: "HOUSE_DICE", bets: [{ kind: "over", target: 5000, amount }] });
+    /** What the member's seed draws for a 1.00 dice bet over 50.00 at `nonce`, in minor units. */
+    const diceWin = (seed: { serverSeed: string; clientSeed: string }, nonce: number) =>
+      HOUSE_GAMES.HOUSE_DICE.engine.play(createRng({ serverSeed: seed.serverSeed, clientSeed: seed.clientSeed, nonce }), [{ kind: "over", target: 5000, amount: 100n }] as never).settlement.totalPayout;
+
+    it("gives a requestKey already used its round back: no second round, stake or nonce", async () => {
+      const member = await memberOf((await player("100.00")).account);
+      const counted = countingDb(p.handle);
+      const requestKey = key();
+      const first = await playRound(counted.db, member, { ...dice(), requestKey });
+      const before = await footprint(member.id);
+      const balance = await balanceOf(member);
+      const again = await playRound(counted.db, member, { ...dice("3.00"), requestKey });
+      expect(again).toMatchObject({ id: first.id, nonce: first.nonce, stake: "1.00", win: first.win });
+      expect(await footprint(member.id)).toEqual(before);
+      expect(await balanceOf(member)).toBe(balance);
+      // The replay's write changed nothing: the next round is on the next nonce.
+      const next = await playRound(counted.db, member, { ...dice(), requestKey: key() });
+      expect(next.nonce).toBe(first.nonce + 1);
+      expect(next.id).toBeGreaterThan(first.id);
+    });
+
+    it("reads again when another node played in between, on the next nonce, with the outcome that nonce draws", async () => {
+      const member = await memberOf((await player("100.00")).account);
+      const nodeA = countingDb(p.handle);
+      const nodeB = countingDb(p.handle);
+      const a1 = await playRound(nodeA.db, member, { ...dice(), requestKey: key() });
+      const b1 = await playRound(nodeB.db, member, { ...dice(), requestKey: key() });
+      const before = nodeA.statements();
+      // Node A's claim names the nonce node B took: its write changes nothing, then a read and a write.
+      const a2 = await playRound(nodeA.db, member, { ...dice(), requestKey: key() });
+      expect(nodeA.statements() - before).toBe(3);
+      expect([a1.nonce, b1.nonce, a2.nonce]).toEqual([a1.nonce, a1.nonce + 1, a1.nonce + 2]);
+      const seed = await activeSeed(member.id);
+      for (const r of [a1, b1, a2]) expect(BigInt(r.win.replace(".", ""))).toBe(diceWin(seed, r.nonce));
+      expect(new Set([a1.id, b1.id, a2.id]).size).toBe(3);
+    });
+
+    it("drops the claim when the member rotates the seed pair: the next round is the new pair's first", async () => {
+      const member = await memberOf((await player("100.00")).account);
+      const counted = countingDb(p.handle);
+      await playRound(counted.db, member, { ...dice(), requestKey: key() });
+      await rotateSeeds(counted.db, member);
+      const r = await playRound(counted.db, member, { ...dice(), requestKey: key() });
+      const seed = await activeSeed(member.id);
+      expect(r).toMatchObject({ nonce: 0, serverSeedHash: seed.serverSeedHash });
+      expect(BigInt(r.win.replace(".", ""))).toBe(diceWin(seed, 0));
+    });
+
+    it("keeps the claim through a refused stake: the nonce is neither taken nor skipped", async () => {
+      const member = await memberOf((await player("5.00")).account);
+      const counted = countingDb(p.handle);
+      const first = await playRound(counted.db, member, { ...dice(), requestKey: key() });
+      await expect(playRound(counted.db, member, { ...dice("50.00"), requestKey: key() })).rejects.toMatchObject({ code: "INSUFFICIENT_FUNDS" });
+      const before = counted.statements();
+      const next = await playRound(counted.db, member, { ...dice(), requestKey: key() });
+      expect(counted.statements() - before).toBe(1);
+      expect(next.nonce).toBe(first.nonce + 1);
+    });
+
+    it("refuses a second round of a stateful game in play, from a kept claim as from a read", async () => {
+      const member = await memberOf((await player("100.00")).account);
+      const counted = countingDb(p.handle);
+      let open = await playRound(counted.db, member, { game: "HOUSE_BLACKJACK", bets: [{ kind: "main", amount: "1.00" }], requestKey: key() });
+      for (let i = 0; open.status !== "OPEN" && i < 20; i++) open = await playRound(counted.db, member, { game: "HOUSE_BLACKJACK", bets: [{ kind: "main", amount: "1.00" }], requestKey: key() });
+      expect(open.status).toBe("OPEN");
+      const nonce = (await activeSeed(member.id)).nonce;
+      await expect(playRound(counted.db, member, { game: "HOUSE_BLACKJACK", bets: [{ kind: "main", amount: "1.00" }], requestKey: key() })).rejects.toMatchObject({ code: "ROUND_IN_PLAY" });
+      expect((await activeSeed(member.id)).nonce).toBe(nonce);
+    });
   });
 
   it("posts the stake and the payout as two transfers in order, each with the balances it left, as if posted one after the other", async () => {

@@ -61,6 +61,8 @@ export async function rotateSeeds(db: Database, member: Member, clientSeed?: str
     throw new DomainError("INVALID_CLIENT_SEED", "A client seed is 1-64 printable characters without spaces", 400, { field: "clientSeed" });
   }
   await activeSeed(db, member.id);
+  // The kept claim names the seed pair being retired: its write would find it inactive and read.
+  keptClaims.get(db)?.delete(member.id);
   const revealed = await db.transaction(async (tx) => {
     const [cur] = await tx.select().from(fairSeeds).where(and(eq(fairSeeds.memberId, member.id), eq(fairSeeds.active, true))).for("update");
     if (!cur) throw new DomainError("SEED_BUSY", "Try again", 409);
@@ -250,7 +252,8 @@ async function insertRound(
   acc: RoundAccounts,
   r: Omit<Round, "createdAt" | "settledAt" | "actions" | "balanceBefore" | "balanceAfter">,
   session: boolean,
-): Promise<Round | null> {
+  checks: { terms: MerchantTerms; seedHash: string },
+): Promise<{ round: Round; nextRoundId: number } | null> {
   const settled = r.status === "SETTLED";
   const big = settled && r.win >= WINNER_BOARD_MIN && r.win > r.stake;
   const json = (v: unknown) => (v === null || v === undefined ? null : JSON.stringify(v));
@@ -265,13 +268,15 @@ async function insertRound(
       ),
       taken as (
         update fair_seeds set nonce = nonce + 1
-        where id = ${r.seedId}::int and active and nonce = ${r.nonce}::int and exists (select 1 from allowed) and not exists (select 1 from open)
+        where id = ${r.seedId}::int and active and nonce = ${r.nonce}::int and server_seed_hash = ${checks.seedHash}::text
+          and exists (select 1 from allowed) and not exists (select 1 from open)
+          and exists (select 1 from merchants where code = ${r.merchantCode}::text and currency = ${checks.terms.currency}::text and is_single_wallet = ${checks.terms.single}::boolean)
         returning id
       )`;
   const posting = exchangeStatement({ out: move("stake", r.stake), back: r.win > 0n ? move("win", r.win) : null }, { ctes: taken, holds: sql`exists (select 1 from taken)` });
   // Prepared: the statement's text never changes (for a round with or without a payout), and
   // planning it on every round cost PostgreSQL 0.4-1.4 ms of parse and bind.
-  const [row] = rowsOf<{ created_ms: string | null; settled_ms: string | null; balance_before: string | null; balance_after: string | null }>(
+  const [row] = rowsOf<{ created_ms: string | null; settled_ms: string | null; balance_before: string | null; balance_after: string | null; next_round_id: string | null }>(
     await executePrepared(db, sql`
       with ${posting.ctes},
       made as (
@@ -294,13 +299,14 @@ async function insertRound(
         limit 1
       )
       select ${epochMs("m.created_at")} as created_ms, ${epochMs("m.settled_at")} as settled_ms,
-        m.balance_before::text as balance_before, m.balance_after::text as balance_after, ${posting.columns}
+        m.balance_before::text as balance_before, m.balance_after::text as balance_after, ${posting.columns},
+        case when m.created_at is not null then nextval(pg_get_serial_sequence('house_rounds', 'id'))::text end as next_round_id
       from (select 1) as one left join made m on true`),
   );
   if (!row) throw new Error("the round's statement returned no row");
   if (!posting.read(row)) return null;
   if (!row.created_ms) throw new Error(`round ${r.id}: its money moved but it was not written`);
-  return {
+  const round = {
     ...r,
     actions: [],
     balanceBefore: BigInt(row.balance_before!),
@@ -308,6 +314,35 @@ async function insertRound(
     createdAt: new Date(Number(row.created_ms)),
     settledAt: row.settled_ms === null ? null : new Date(Number(row.settled_ms)),
   };
+  return { round, nextRoundId: Number(row.next_round_id) };
+}
+
+/**
+ * The claim of a member's next round, kept from the write of their last one on this node: the
+ * seed pair with the nonce that write left, and a round id that write reserved. A member's next
+ * round starts from it without its read statement (ADR 036). Nothing in it is trusted: the write
+ * takes the nonce only if the seed row is still active, with that nonce and that server seed's
+ * hash, and the merchant's terms are still the kept ones; a requestKey already used fails the
+ * round's unique key. When any of that fails, the write changes nothing and the round is read and
+ * drawn again as before. A claim is used once (taken out of the map), so a concurrent round of the
+ * same member reads. At most KEPT_CLAIMS members are kept per database, oldest dropped first.
+ */
+export const KEPT_CLAIMS = 10_000;
+const keptClaims = new WeakMap<object, Map<number, Claim>>();
+
+function takeKeptClaim(db: Database, memberId: number): Claim | undefined {
+  const kept = keptClaims.get(db);
+  const claim = kept?.get(memberId);
+  if (claim) kept!.delete(memberId);
+  return claim;
+}
+
+function keepClaim(db: Database, memberId: number, claim: Claim) {
+  let kept = keptClaims.get(db);
+  if (!kept) keptClaims.set(db, (kept = new Map()));
+  kept.delete(memberId);
+  kept.set(memberId, claim);
+  if (kept.size > KEPT_CLAIMS) kept.delete(kept.keys().next().value!);
 }
 
 // ---------------------------------------------------------------- rounds
@@ -543,7 +578,9 @@ async function startRound(
   const entry = HOUSE_GAMES[game];
   const session = entry.type === "session";
   for (let attempt = 1; ; attempt++) {
-    let claim = await readRound(db, member, game, requestKey, session);
+    // A request whose bets are invalid is only answered when it made a round already: the read says.
+    const kept = attempt === 1 && Array.isArray(bets) ? takeKeptClaim(db, member.id) : undefined;
+    let claim = kept ?? (await readRound(db, member, game, requestKey, session));
     if (claim.existingId === null && claim.inPlayId === null && !claim.seed) {
       await db.insert(fairSeeds).values(newSeedRow(member.id)).onConflictDoNothing();
       claim = await readRound(db, member, game, requestKey, session);
@@ -567,7 +604,7 @@ async function startRound(
       record = entry.engine.settlement(started) ? sessionRecord(game, seeds, bets, [], started) : null;
       if (!record) state = entry.engine.toJSON(started);
     }
-    const round = await insertRound(
+    const written = await insertRound(
       db,
       member,
       acc,
@@ -590,12 +627,20 @@ async function startRound(
         win: record ? BigInt(record.totalPayout) : 0n,
       },
       session,
+      { terms, seedHash: seed.serverSeedHash },
     ).catch((e: unknown) => {
-      // A deadlock, or a key written meanwhile (a twin's round): nothing was written; read again.
+      // A deadlock, or a key written meanwhile (a twin's round, or this requestKey's round when
+      // the claim was a kept one): nothing was written; read again.
       if (RETRYABLE_STATES.has(sqlState(e) ?? "") && attempt < ROUND_ATTEMPTS) return null;
+      // A refused stake took nothing: the kept claim still holds for the member's next round.
+      if (kept && e instanceof InsufficientFunds) keepClaim(db, member.id, kept);
       throw e;
     });
-    if (round) return { view: roundView(round, seed.serverSeedHash) };
+    if (written) {
+      // The write found the merchant's row as `terms` says, the seed active at this nonce.
+      keepClaim(db, member.id, { existingId: null, inPlayId: null, currency: terms.currency, single: terms.single, seed: { ...seed, nonce: seed.nonce + 1 }, roundId: written.nextRoundId });
+      return { view: roundView(written.round, seed.serverSeedHash) };
+    }
     if (attempt >= ROUND_ATTEMPTS) throw new DomainError("SEED_BUSY", "Try again", 409);
   }
 }
