@@ -23,17 +23,44 @@ export const rowsOf = <T,>(r: unknown): T[] => (Array.isArray(r) ? r : ((r as { 
  * and postgres-js then parses and describes every parameterised statement in a round trip of its
  * own before it binds and runs it; a prepared one is parsed once per connection and then only
  * bound (about a quarter more transfers per second on the ledger benchmark). For the statements
- * that run on every bet (the ledger's posting, a round's nonce). Drizzle's session and dialect are
- * internal, so fall back to `execute()` if they ever change shape.
+ * that run on every bet (the ledger's posting, a round's nonce). `values` fill the statement's
+ * `sql.placeholder(name)`s. Drizzle's session and dialect are internal, so fall back to
+ * `execute()` if they ever change shape (a statement without placeholders only).
  */
-export async function executePrepared(ex: { execute(statement: SQL): Promise<unknown> }, statement: SQL): Promise<unknown> {
-  const e = ex as unknown as {
-    session?: { prepareQuery?: (query: unknown, fields: undefined, name: string, arrayMode: boolean) => { execute(): Promise<unknown> } };
-    dialect?: { sqlToQuery?: (s: SQL) => unknown };
-  };
-  if (typeof e.session?.prepareQuery !== "function" || typeof e.dialect?.sqlToQuery !== "function") return ex.execute(statement);
+export async function executePrepared(ex: { execute(statement: SQL): Promise<unknown> }, statement: SQL, values?: Record<string, unknown>): Promise<unknown> {
+  const e = internals(ex);
+  if (!e) return ex.execute(statement);
   // postgres-js prepares when a name is given (any name: it keys its statements by their text).
-  return e.session.prepareQuery(e.dialect.sqlToQuery(statement), undefined, "prepared", false).execute();
+  return e.session.prepareQuery(e.dialect.sqlToQuery(statement), undefined, "prepared", false).execute(values);
+}
+
+type Query = { sql: string; params: unknown[] };
+interface Internals {
+  session: { prepareQuery: (query: Query, fields: undefined, name: string, arrayMode: boolean) => { execute(values?: Record<string, unknown>): Promise<unknown> } };
+  dialect: { sqlToQuery: (s: SQL) => Query };
+}
+
+function internals(ex: unknown): Internals | null {
+  const e = ex as Partial<Internals>;
+  return typeof e.session?.prepareQuery === "function" && typeof e.dialect?.sqlToQuery === "function" ? (e as Internals) : null;
+}
+
+/**
+ * A prepared statement whose text is built once (per SQL dialect), from `build`, which writes
+ * every value as `sql.placeholder(name)`; each run binds `values` by name. Drizzle builds a raw
+ * statement's text from its parts on every call: for the posting and the round's write, about
+ * 50-100 µs of the Node process per statement, which the round bench found busy while half of
+ * PostgreSQL's backends waited for it (bench/README.md, 2026-11-30).
+ */
+export function preparedStatement(build: () => SQL): (ex: { execute(statement: SQL): Promise<unknown> }, values: Record<string, unknown>) => Promise<unknown> {
+  const built = new WeakMap<object, Query>();
+  return (ex, values) => {
+    const e = internals(ex);
+    if (!e) throw new Error("drizzle's session or dialect changed shape: a prepared statement with placeholders cannot run");
+    let query = built.get(e.dialect);
+    if (!query) built.set(e.dialect, (query = e.dialect.sqlToQuery(build())));
+    return e.session.prepareQuery(query, undefined, "prepared", false).execute(values);
+  };
 }
 
 export interface DbHandle {

@@ -3,7 +3,7 @@ import { PgDialect } from "drizzle-orm/pg-core";
 import { openTestDb, type TestDb } from "../testing/db.js";
 import { ledgerTransfers } from "./schema.js";
 import { checkInvariants, ensureAccount, exchangeStatement, memberBalance, reverseTransfer, transfer, withLedgerTx, type Exchange } from "./service.js";
-import { rowsOf } from "../db/client.js";
+import { executePrepared, rowsOf } from "../db/client.js";
 import { formatAmount, parseAmount } from "./money.js";
 
 describe("ledger", () => {
@@ -41,7 +41,8 @@ describe("ledger", () => {
         await tx.execute(sql`set local plan_cache_mode = force_generic_plan`);
         await tx.execute(sql.raw(`prepare posting_plan as ${query.sql}`));
         try {
-          const lines = rowsOf<{ "QUERY PLAN": string }>(await tx.execute(sql.raw(`explain execute posting_plan(${query.params.map(literal).join(", ")})`)));
+          const values = query.params.map((p) => literal(statement.values[(p as { name: string }).name]));
+          const lines = rowsOf<{ "QUERY PLAN": string }>(await tx.execute(sql.raw(`explain execute posting_plan(${values.join(", ")})`)));
           return lines.map((l) => l["QUERY PLAN"]).join("\n");
         } finally {
           await tx.execute(sql`deallocate posting_plan`);
@@ -99,7 +100,7 @@ describe("ledger", () => {
     });
     const run = (ex: Exchange) => {
       const st = exchangeStatement(ex);
-      return withLedgerTx(db, async (tx) => st.read(rowsOf<Record<string, unknown>>(await tx.execute(sql`with ${st.ctes} select ${st.columns}`))[0]!)!);
+      return withLedgerTx(db, async (tx) => st.read(rowsOf<Record<string, unknown>>(await executePrepared(tx, sql`with ${st.ctes} select ${st.columns}`, st.values))[0]!)!);
     };
     const [stake, win] = await run({ out: move("t7-stake", 400n), back: move("t7-win", 900n, true) });
     expect(stake).toMatchObject({ debitBalanceAfter: 600n, creditBalanceAfter: house0 + 400n });

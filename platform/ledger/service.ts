@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { executePrepared, rowsOf } from "../db/client.js";
+import { preparedStatement, rowsOf } from "../db/client.js";
 import { and, eq, sql, type SQL } from "drizzle-orm";
 import type { Database } from "../db/client.js";
 import { DomainError } from "../http/envelope.js";
@@ -204,33 +204,36 @@ type Movement = PostInput & { hash: string };
  * A caller that writes rows of its own in the same statement (the in-house round) adds its CTEs
  * after these and conditions them on `moved`.
  */
-function postingCtes(out: Movement, back: Movement | null, gate?: Gate): SQL {
-  const debit = sql`${out.debitAccountId}::bigint`;
-  const credit = sql`${out.creditAccountId}::bigint`;
-  const amount = sql`${out.amount.toString()}::bigint`;
-  const returned = sql`${(back?.amount ?? 0n).toString()}::bigint`;
+function postingCtes(back: boolean, gate?: Gate): SQL {
+  const debit = sql`${ph("debit")}::bigint`;
+  const credit = sql`${ph("credit")}::bigint`;
+  const amount = sql`${ph("o_amount")}::bigint`;
+  const returned = sql`${ph("b_amount")}::bigint`;
   // What the first account pays in all: the amount, less the return.
   const net = back ? sql`(${amount} - ${returned})` : amount;
-  const columns = (m: Movement) =>
-    sql`${m.merchantCode}::text, ${m.currency.toUpperCase()}::text, ${m.debitAccountId}::bigint, ${m.creditAccountId}::bigint, ${m.amount.toString()}::bigint,
-      ${m.kind}::text, ${m.key}::text, ${m.hash}::text, ${m.reference ?? ""}::text, ${m.category ?? null}::text, ${m.reversesId ?? null}::bigint`;
+  const columns = (m: "o_" | "b_") =>
+    sql`${ph(`${m}merchant`)}::text, ${ph(`${m}currency`)}::text, ${ph(`${m}debit`)}::bigint, ${ph(`${m}credit`)}::bigint, ${ph(`${m}amount`)}::bigint,
+      ${ph(`${m}kind`)}::text, ${ph(`${m}key`)}::text, ${ph(`${m}hash`)}::text, ${ph(`${m}reference`)}::text, ${ph(`${m}category`)}::text, ${ph(`${m}reverses`)}::bigint`;
   // One movement: the balances it left are the final ones. An exchange: the first row's are the
   // final ones less the return, and the rows go in in order (ids ascending).
   const rows = back
     ? sql`select v.merchant_code, v.currency, v.debit, v.credit, v.amount, v.kind, v.key, v.hash, v.reference, v.category, v.reverses_id,
           v.debit_after, v.credit_after
         from moved d join moved c on d.id = ${debit} and c.id = ${credit}
-        cross join lateral (values (1, ${columns(out)}, d.balance - ${returned}, c.balance + ${returned}), (2, ${columns(back)}, c.balance, d.balance))
+        cross join lateral (values (1, ${columns("o_")}, d.balance - ${returned}, c.balance + ${returned}), (2, ${columns("b_")}, c.balance, d.balance))
           as v(ord, merchant_code, currency, debit, credit, amount, kind, key, hash, reference, category, reverses_id, debit_after, credit_after)
         order by v.ord`
-    : sql`select ${columns(out)}, d.balance, c.balance from moved d join moved c on d.id = ${debit} and c.id = ${credit}`;
+    : sql`select ${columns("o_")}, d.balance, c.balance from moved d join moved c on d.id = ${debit} and c.id = ${credit}`;
+  // Each key is an equality lookup of its own and the update names both accounts: a prepared
+  // statement keeps one plan per connection, and these are the cheaper plans even when made for
+  // empty tables (a key list, or a join to the accounts, planned as scans of whole tables then).
   return sql`
       existing as (
         select id, payload_hash, amount, debit_balance_after, credit_balance_after, created_at
-        from ledger_transfers where idempotency_key = ${out.key}::text
+        from ledger_transfers where idempotency_key = ${ph("o_key")}::text
         ${back ? sql`union all
         select id, payload_hash, amount, debit_balance_after, credit_balance_after, created_at
-        from ledger_transfers where idempotency_key = ${back.key}::text` : sql``}
+        from ledger_transfers where idempotency_key = ${ph("b_key")}::text` : sql``}
       ),
       locked as (
         select id, kind, balance from ledger_accounts
@@ -259,22 +262,46 @@ function postingCtes(out: Movement, back: Movement | null, gate?: Gate): SQL {
       )`;
 }
 
-async function post(ex: Executor, input: PostInput): Promise<PostedTransfer> {
-  checkMovement(input);
-  const hash = payloadHash(input);
-  const debit = sql`${input.debitAccountId}::bigint`;
-  const [row] = rowsOf<PostRow>(
-    await executePrepared(ex, sql`
-      with ${postingCtes({ ...input, hash }, null)}
+/** A value of a posting statement, bound by name (`preparedStatement`). */
+const ph = (name: string) => sql.placeholder(name);
+
+/** The placeholders' values of a posting: the accounts, and each movement's columns (`o_`, `b_`). */
+function postingValues(out: Movement, back: Movement | null): Record<string, unknown> {
+  const values: Record<string, unknown> = { debit: out.debitAccountId, credit: out.creditAccountId };
+  for (const [m, p] of [[out, "o_"], [back, "b_"]] as const) {
+    if (!m) continue;
+    values[`${p}merchant`] = m.merchantCode;
+    values[`${p}currency`] = m.currency.toUpperCase();
+    values[`${p}debit`] = m.debitAccountId;
+    values[`${p}credit`] = m.creditAccountId;
+    values[`${p}amount`] = m.amount.toString();
+    values[`${p}kind`] = m.kind;
+    values[`${p}key`] = m.key;
+    values[`${p}hash`] = m.hash;
+    values[`${p}reference`] = m.reference ?? "";
+    values[`${p}category`] = m.category ?? null;
+    values[`${p}reverses`] = m.reversesId ?? null;
+  }
+  return values;
+}
+
+const postStatement = preparedStatement(
+  () => sql`
+      with ${postingCtes(false)}
       select e.id::text as existing_id, e.payload_hash as existing_hash, e.amount::text as existing_amount,
         e.debit_balance_after::text as existing_debit_after, e.credit_balance_after::text as existing_credit_after,
         ${epochMs(sql`e.created_at`)} as existing_created_ms,
         (select count(*) from locked)::int as locked,
-        (select balance::text from locked where id = ${debit}) as debit_balance,
+        (select balance::text from locked where id = ${ph("debit")}::bigint) as debit_balance,
         i.id::text as id, ${epochMs(sql`i.created_at`)} as created_ms,
         i.debit_balance_after::text as debit_after, i.credit_balance_after::text as credit_after
-      from (select 1) as one left join existing e on true left join inserted i on true`),
-  );
+      from (select 1) as one left join existing e on true left join inserted i on true`,
+);
+
+async function post(ex: Executor, input: PostInput): Promise<PostedTransfer> {
+  checkMovement(input);
+  const hash = payloadHash(input);
+  const [row] = rowsOf<PostRow>(await postStatement(ex, postingValues({ ...input, hash }, null)));
   if (!row) throw new Error("ledger posting returned no row");
   if (row.existing_id !== null) {
     return replayOf(hash, {
@@ -320,15 +347,45 @@ export interface Exchange {
 }
 
 export interface ExchangeStatement {
-  /** The posting's CTEs (`existing`, `locked`, `allowed`, `moved`, `inserted`): the caller's own follow, after a comma. */
+  /**
+   * The posting's CTEs (`existing`, `locked`, `allowed`, `moved`, `inserted`): the caller's own
+   * follow, after a comma. The same SQL object for every exchange of its shape (with or without a
+   * return, and the gate): its values are placeholders, filled from `values`.
+   */
   ctes: SQL;
   /** Columns for the caller's final select (prefixed `posting_`). */
   columns: SQL;
+  /** The placeholders' values of `ctes` and `columns` (the caller adds its own). */
+  values: Record<string, unknown>;
   /**
    * The postings made, from the statement's row; throws InsufficientFunds when refused (nothing
    * moved); null when the caller's gate held them back (nothing moved either).
    */
   read(row: Record<string, unknown>): [PostedTransfer, PostedTransfer | null] | null;
+}
+
+/** An exchange's SQL, built once per shape: with or without a return, and per gate. */
+const exchangeShapes = new WeakMap<Gate, { ctes: SQL; columns: SQL }[]>();
+const ungated: { ctes: SQL; columns: SQL }[] = [];
+
+/** An exchange's CTEs and columns alone (placeholders only), for a caller building its statement once. */
+export function exchangeStatementShape(back: boolean, gate?: Gate): { ctes: SQL; columns: SQL } {
+  let shapes = gate ? exchangeShapes.get(gate) : ungated;
+  if (!shapes) exchangeShapes.set(gate!, (shapes = []));
+  const i = back ? 1 : 0;
+  // Rows by key when there are two (only then does `inserted` return the key).
+  const inserted = (key: "o_key" | "b_key", column: string) =>
+    sql`(select ${sql.raw(column)} from inserted${back ? sql` where idempotency_key = ${ph(key)}::text` : sql``})`;
+  return (shapes[i] ??= {
+    ctes: postingCtes(back, gate),
+    columns: sql`(select count(*) from existing)::int as posting_existing, (select count(*) from locked)::int as posting_locked,
+      (select count(*) from allowed)::int as posting_allowed,
+      (select balance::text from locked where id = ${ph("debit")}::bigint) as posting_debit_balance,
+      ${inserted("o_key", "id::text")} as posting_out_id, ${inserted("o_key", "debit_balance_after::text")} as posting_out_debit_after,
+      ${inserted("o_key", "credit_balance_after::text")} as posting_out_credit_after,
+      ${inserted("o_key", epochMsText("created_at"))} as posting_created_ms,
+      ${back ? sql`${inserted("b_key", "id::text")}` : sql`null::text`} as posting_back_id`,
+  });
 }
 
 /**
@@ -338,7 +395,8 @@ export interface ExchangeStatement {
  * if posted one after the other. The keys must be new ones (a round's, from its fresh id): an
  * exchange is not replayed; a key already used is an error, and its statement changes nothing.
  * A refusal (the stake above the balance) also changes nothing: the caller's rows must depend on
- * `moved`, and the caller rolls back.
+ * `moved`, and the caller rolls back. A gate's SQL is part of the statement's shape: it is written
+ * with placeholders (the caller binds their values) and made once, as a constant.
  */
 export function exchangeStatement(ex: Exchange, gate?: Gate): ExchangeStatement {
   const out = { ...ex.out, hash: payloadHash(ex.out) };
@@ -348,17 +406,9 @@ export function exchangeStatement(ex: Exchange, gate?: Gate): ExchangeStatement 
     checkMovement(back);
     if (back.debitAccountId !== out.creditAccountId || back.creditAccountId !== out.debitAccountId) throw new Error("an exchange returns between the same two accounts");
   }
-  // Rows by key when there are two (only then does `inserted` return the key).
-  const inserted = (key: string, column: string) => sql`(select ${sql.raw(column)} from inserted${back ? sql` where idempotency_key = ${key}::text` : sql``})`;
   return {
-    ctes: postingCtes(out, back, gate),
-    columns: sql`(select count(*) from existing)::int as posting_existing, (select count(*) from locked)::int as posting_locked,
-      (select count(*) from allowed)::int as posting_allowed,
-      (select balance::text from locked where id = ${out.debitAccountId}::bigint) as posting_debit_balance,
-      ${inserted(out.key, "id::text")} as posting_out_id, ${inserted(out.key, "debit_balance_after::text")} as posting_out_debit_after,
-      ${inserted(out.key, "credit_balance_after::text")} as posting_out_credit_after,
-      ${inserted(out.key, epochMsText("created_at"))} as posting_created_ms,
-      ${back ? sql`${inserted(back.key, "id::text")}` : sql`null::text`} as posting_back_id`,
+    ...exchangeStatementShape(back !== null, gate),
+    values: postingValues(out, back),
     read(row) {
       const r = row as Record<string, string | number | null>;
       if (Number(r.posting_existing) > 0) throw new Error(`ledger keys already used: ${out.key}${back ? `, ${back.key}` : ""}`);
