@@ -137,6 +137,31 @@ describe("in-house round as one transaction", () => {
       expect(new Set([a1.id, b1.id, a2.id]).size).toBe(3);
     });
 
+    it("stops using a member's claims on a node while the member plays on another too, and uses them again once the member stays", async () => {
+      const member = await memberOf((await player("100.00")).account);
+      const nodeA = countingDb(p.handle);
+      const nodeB = countingDb(p.handle);
+      const statements = async (node: typeof nodeA) => {
+        const before = node.statements();
+        await playRound(node.db, member, { ...dice(), requestKey: key() });
+        return node.statements() - before;
+      };
+      await statements(nodeA);
+      await statements(nodeB);
+      // Alternating (a balancer without affinity): two stale claims on each node (a write that
+      // changes nothing, a read, a write), then reads as before ADR 036 (a read, a write).
+      const alternating: number[] = [];
+      for (let i = 0; i < 4; i++) for (const node of [nodeA, nodeB]) alternating.push(await statements(node));
+      expect(alternating).toEqual([3, 3, 3, 3, 2, 2, 2, 2]);
+      // Staying on node A: its reads find the claim would have held, and the claims are used again.
+      const staying: number[] = [];
+      for (let i = 0; i < 4; i++) staying.push(await statements(nodeA));
+      expect(staying).toEqual([2, 2, 1, 1]);
+      const rounds = await count(sql`select count(*) as n from house_rounds where member_id = ${member.id}`);
+      expect(rounds).toBe(14);
+      expect((await activeSeed(member.id)).nonce).toBe(14);
+    });
+
     it("drops the claim when the member rotates the seed pair: the next round is the new pair's first", async () => {
       const member = await memberOf((await player("100.00")).account);
       const counted = countingDb(p.handle);
