@@ -29,6 +29,7 @@ export const rowsOf = <T,>(r: unknown): T[] => (Array.isArray(r) ? r : ((r as { 
  */
 export async function executePrepared(ex: { execute(statement: SQL): Promise<unknown> }, statement: SQL, values?: Record<string, unknown>): Promise<unknown> {
   const e = internals(ex);
+  if (!e && values) throw new Error("drizzle's session or dialect changed shape: a prepared statement with placeholders cannot run");
   if (!e) return ex.execute(statement);
   // postgres-js prepares when a name is given (any name: it keys its statements by their text).
   return e.session.prepareQuery(e.dialect.sqlToQuery(statement), undefined, "prepared", false).execute(values);

@@ -162,12 +162,71 @@ describe("in-house round as one transaction", () => {
       expect((await activeSeed(member.id)).nonce).toBe(14);
     });
 
+    /** Moves a member's whole balance in `wallet` out, as spending it on other games would. */
+    const spend = async (memberId: number, wallet: string) => {
+      const balance = await memberBalance(p.handle.db, "DEMO", "USD", memberId, wallet);
+      if (balance > 0n) {
+        await transfer(p.handle.db, { from: { merchantCode: "DEMO", currency: "USD", kind: "member", memberId, wallet }, to: { merchantCode: "DEMO", currency: "USD", kind: "house", memberId }, amount: balance, kind: "bet", key: key() });
+      }
+    };
+
+    it("gives a retried requestKey its round back after the balance was spent, though the claim's stake is refused first", async () => {
+      const member = await memberOf((await player("10.00")).account);
+      const counted = countingDb(p.handle);
+      const requestKey = key();
+      const first = await playRound(counted.db, member, { ...dice(), requestKey });
+      await spend(member.id, "MAIN");
+      const before = await footprint(member.id);
+      const again = await playRound(counted.db, member, { ...dice(), requestKey });
+      expect(again).toMatchObject({ id: first.id, nonce: first.nonce, win: first.win });
+      expect(await footprint(member.id)).toEqual(before);
+      // A new request is refused, with the balance, and nothing is taken.
+      await expect(playRound(counted.db, member, { ...dice(), requestKey: key() })).rejects.toMatchObject({ code: "INSUFFICIENT_FUNDS", details: { balance: "0.00" } });
+      expect(await footprint(member.id)).toEqual(before);
+    });
+
+    it("sees a change of the wallet mode made on another node when the old wallet is empty: the round plays from the new one", async () => {
+      const member = await memberOf((await player("10.00")).account);
+      const counted = countingDb(p.handle);
+      await playRound(counted.db, member, { ...dice(), requestKey: key() });
+      await p.handle.db.execute(sql`update merchants set is_single_wallet = false where code = 'DEMO'`);
+      try {
+        await spend(member.id, "MAIN");
+        await transfer(p.handle.db, {
+          from: { merchantCode: "DEMO", currency: "USD", kind: "payment_clearing", memberId: member.id },
+          to: { merchantCode: "DEMO", currency: "USD", kind: "member", memberId: member.id, wallet: "HOUSE" },
+          amount: 5_000n, kind: "deposit", key: key(),
+        });
+        const r = await playRound(counted.db, member, { ...dice(), requestKey: key() });
+        expect(r).toMatchObject({ status: "SETTLED", balanceBefore: "50.00" });
+        expect(await memberBalance(p.handle.db, "DEMO", "USD", member.id, "HOUSE")).toBe(5_000n - 100n + BigInt(r.win.replace(".", "")));
+      } finally {
+        await p.handle.db.execute(sql`update merchants set is_single_wallet = true where code = 'DEMO'`);
+      }
+    });
+
+    it("reads again when the client seed of the claim's pair changed in place: the round is drawn and recorded with the new one", async () => {
+      const member = await memberOf((await player("100.00")).account);
+      const counted = countingDb(p.handle);
+      await playRound(counted.db, member, { ...dice(), requestKey: key() });
+      const seed = await activeSeed(member.id);
+      await p.handle.db.update(fairSeeds).set({ clientSeed: "changed-in-place" }).where(eq(fairSeeds.id, seed.id));
+      const before = counted.statements();
+      const r = await playRound(counted.db, member, { ...dice(), requestKey: key() });
+      expect(counted.statements() - before).toBe(3);
+      expect(r.clientSeed).toBe("changed-in-place");
+      expect(BigInt(r.win.replace(".", ""))).toBe(diceWin({ serverSeed: seed.serverSeed, clientSeed: "changed-in-place" }, r.nonce));
+    });
+
     it("drops the claim when the member rotates the seed pair: the next round is the new pair's first", async () => {
       const member = await memberOf((await player("100.00")).account);
       const counted = countingDb(p.handle);
       await playRound(counted.db, member, { ...dice(), requestKey: key() });
       await rotateSeeds(counted.db, member);
+      // A read and a write: the claim named the retired pair (its write would have changed nothing).
+      const before = counted.statements();
       const r = await playRound(counted.db, member, { ...dice(), requestKey: key() });
+      expect(counted.statements() - before).toBe(2);
       const seed = await activeSeed(member.id);
       expect(r).toMatchObject({ nonce: 0, serverSeedHash: seed.serverSeedHash });
       expect(BigInt(r.win.replace(".", ""))).toBe(diceWin(seed, 0));

@@ -238,21 +238,13 @@ async function readRound(db: Executor, member: Member, game: HouseGameCode, requ
 const epochMs = (column: string) => sql.raw(`(extract(epoch from date_trunc('milliseconds', ${column})) * 1000)::bigint::text`);
 
 /**
- * Writes a new round in one statement with its money, a transaction of its own: the nonce taken,
- * if it is still the one the round was drawn with (`seed.nonce`, the seed pair still active);
- * the stake and (a settled win) the payout posted by the ledger's exchange; the round settled or
- * (a stateful game) open with its state; and its winners-board row when the win is board-sized.
- * The round's balances are the ones the stake found and the payout left. A refused stake takes
- * no nonce and writes nothing (InsufficientFunds); a nonce that moved since the read, or another
- * round of a stateful game in play, writes nothing either (null: read again).
- */
 /** A value of the round's write, bound by name. */
 const ph = (name: string) => sql.placeholder(name);
 
 /**
  * The round's own conditions, before any money moves: no other round of a stateful game in play,
- * the stake allowed, the nonce still the one read with the seed pair active and its server seed
- * the one drawn from, and the merchant's terms the ones used (the seed row is locked from here to
+ * the stake allowed, the nonce still the one read with the seed pair active and its server and
+ * client seeds the ones drawn from, and the merchant's terms the ones used (the seed row is locked from here to
  * the statement's end: a concurrent round waits, then finds the nonce moved).
  */
 const roundGate: Gate = {
@@ -263,7 +255,7 @@ const roundGate: Gate = {
       ),
       taken as (
         update fair_seeds set nonce = nonce + 1
-        where id = ${ph("seed")}::int and active and nonce = ${ph("nonce")}::int and server_seed_hash = ${ph("seed_hash")}::text
+        where id = ${ph("seed")}::int and active and nonce = ${ph("nonce")}::int and server_seed_hash = ${ph("seed_hash")}::text and client_seed = ${ph("client_seed")}::text
           and exists (select 1 from allowed) and not exists (select 1 from open)
           and exists (select 1 from merchants where code = ${ph("merchant")}::text and currency = ${ph("currency")}::text and is_single_wallet = ${ph("single")}::boolean)
         returning id
@@ -307,6 +299,17 @@ const roundStatements = [false, true].map((payout) =>
   }),
 );
 
+/**
+ * Writes a new round in one statement with its money, a transaction of its own: the nonce taken,
+ * if it is still the one the round was drawn with (`seed.nonce`, the seed pair still active, with
+ * the server seed's hash and the client seed drawn from); the stake and (a settled win) the
+ * payout posted by the ledger's exchange; the round settled or (a stateful game) open with its
+ * state; and its winners-board row when the win is board-sized. The round's balances are the ones
+ * the stake found and the payout left; it also reserves the id of the member's next round. A
+ * refused stake takes no nonce and writes nothing (InsufficientFunds, checked first); a nonce that
+ * moved, a seed pair changed, the merchant's terms changed, or another round of a stateful game in
+ * play, writes nothing either (null: read again); a requestKey already used fails its unique key.
+ */
 async function insertRound(
   db: Executor,
   member: Member,
@@ -403,7 +406,7 @@ function keepClaim(db: Database, memberId: number, claim: KeptClaim) {
 /** Whether a kept claim names what the read found: the same seed pair at the same nonce, the same terms, nothing made or in play. */
 const claimHeld = (kept: KeptClaim, read: Claim) =>
   read.existingId === null && read.inPlayId === null && read.seed?.id === kept.seed.id && read.seed.nonce === kept.seed.nonce &&
-  read.seed.serverSeedHash === kept.seed.serverSeedHash && read.currency === kept.currency && read.single === kept.single;
+  read.seed.serverSeedHash === kept.seed.serverSeedHash && read.seed.clientSeed === kept.seed.clientSeed && read.currency === kept.currency && read.single === kept.single;
 
 // ---------------------------------------------------------------- rounds
 
@@ -621,10 +624,11 @@ const ROUND_ATTEMPTS = MAX_ATTEMPTS;
  * A round in two statements, without BEGIN and COMMIT: a read (the replay and in-play checks, the
  * seed pair and its next nonce), the outcome drawn, then one statement that takes the nonce and
  * writes the stake, the payout and the round together, a transaction of its own, so nothing of
- * it is left when it fails. When the nonce moved in between (another round of the member, a twin
- * of this request, a seed rotation), that statement writes nothing and the round is read and
- * drawn again: an outcome is only kept with the nonce it was drawn from. A round an earlier
- * version left open is finished in a transaction (`keptRound`).
+ * it is left when it fails; or in one, the write alone, from the member's kept claim (ADR 036).
+ * When the nonce moved in between (another round of the member, a twin of this request, a seed
+ * rotation, another node), that statement writes nothing and the round is read and drawn again:
+ * an outcome is only kept with the nonce it was drawn from. A round an earlier version left open
+ * is finished in a transaction (`keptRound`).
  */
 async function startRound(
   db: Database,
@@ -646,7 +650,8 @@ async function startRound(
   for (let attempt = 1; ; attempt++) {
     let claim = attempt === 1 && trusted ? trusted : await readRound(db, member, game, requestKey, session);
     if (attempt === 1 && kept && !trusted) misses = claimHeld(kept, claim) ? kept.misses - 1 : CLAIM_MISSES;
-    if (attempt === 2 && trusted) misses = trusted.misses + 1;
+    // The kept claim's write changed nothing: stale, unless the read finds it held (the balance was short).
+    if (attempt === 2 && trusted) misses = claimHeld(trusted, claim) ? trusted.misses : trusted.misses + 1;
     if (claim.existingId === null && claim.inPlayId === null && !claim.seed) {
       await db.insert(fairSeeds).values(newSeedRow(member.id)).onConflictDoNothing();
       claim = await readRound(db, member, game, requestKey, session);
@@ -698,8 +703,14 @@ async function startRound(
       // A deadlock, or a key written meanwhile (a twin's round, or this requestKey's round when
       // the claim was a kept one): nothing was written; read again.
       if (RETRYABLE_STATES.has(sqlState(e) ?? "") && attempt < ROUND_ATTEMPTS) return null;
-      // A refused stake took nothing: the kept claim is as good as it was for the member's next round.
-      if (kept && e instanceof InsufficientFunds) keepClaim(db, member.id, kept);
+      if (e instanceof InsufficientFunds) {
+        // The stake is checked before the rest of the write: a kept claim's refusal may be a
+        // requestKey whose round is made (a retry after the balance was spent), a round in play
+        // or the merchant's terms changed. The read says which, and answers as it always did.
+        if (claim === trusted) return null;
+        // Refused after a read: nothing was taken; what was read is the member's next claim.
+        keepClaim(db, member.id, { ...claim, seed, misses });
+      }
       throw e;
     });
     if (written) {
