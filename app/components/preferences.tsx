@@ -1,4 +1,5 @@
 import { Form, useLocation } from "@remix-run/react";
+import { useEffect, useRef } from "react";
 import { useTranslation } from "~/components/translation";
 import { CsrfInput } from "./csrf";
 import { LANGUAGES } from "~/i18n";
@@ -10,10 +11,21 @@ function useReturnPath() {
   return location.pathname + location.search;
 }
 
-/** Language selector: a plain form post; with scripts it submits as soon as a language is picked. */
+/**
+ * Language selector: a plain form post; with scripts it submits as soon as a language is picked.
+ * A language picked before the scripts started (a slow phone) had no change handler to submit it:
+ * it is submitted as they start, as a pick after would have been.
+ */
 export function LanguageForm() {
   const { t, i18n } = useTranslation();
   const returnTo = useReturnPath();
+  const select = useRef<HTMLSelectElement>(null);
+  useEffect(() => {
+    const el = select.current;
+    // The option the page was sent with (the first when none matched): never a submit loop.
+    const sent = Array.from(el?.options ?? []).find((o) => o.defaultSelected) ?? el?.options[0];
+    if (el && sent && el.value !== sent.value) el.form?.requestSubmit();
+  }, []);
   return (
     <Form method="post" action="/preferences" className={s.inlineForm} reloadDocument>
       <CsrfInput />
@@ -21,6 +33,7 @@ export function LanguageForm() {
       <label className={s.inlineForm}>
         <span>{t("language_label")}</span>
         <select
+          ref={select}
           name="lang"
           className={s.field}
           defaultValue={i18n.language}

@@ -1,4 +1,4 @@
-import { expect, test } from "./fixtures";
+import { expect, holdRequests, hydrated, test } from "./fixtures";
 
 test("navigation: fixed entries, grouped categories, football, download and the logo link", async ({ page }) => {
   await page.goto("/promotions");
@@ -48,6 +48,32 @@ test("switching to Arabic renders right to left in Arabic, and sticks", async ({
   await page.goto("/");
   await expect(page.locator("html")).toHaveAttribute("dir", "rtl");
   await expect(page.getByTestId("winners").getByRole("heading")).toHaveText("الفائزون");
+});
+
+test("a language picked before the scripts start is switched to as they start", async ({ page }, testInfo) => {
+  test.skip(testInfo.project.use.javaScriptEnabled === false, "without scripts the form's button posts the choice: the test above");
+  // The language file is what the scripts wait for before they start (hydration).
+  const release = await holdRequests(page, "**/locales/**");
+  await page.goto("/promotions");
+  await page.getByText("Configuración").click();
+  await page.getByTestId("language-select").selectOption("ar");
+  expect(await page.evaluate(() => "__remixRouter" in window)).toBe(false);
+  await expect(page.locator("html")).toHaveAttribute("lang", "es");
+  release();
+  await expect(page.locator("html")).toHaveAttribute("dir", "rtl");
+  await expect(page.locator("html")).toHaveAttribute("lang", "ar");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("العروض الترويجية");
+  // Back to Spanish after the scripts started, and the page stays as sent when nothing was picked.
+  await page.getByText("الإعدادات").click();
+  await page.getByTestId("language-select").selectOption("es");
+  await expect(page.locator("html")).toHaveAttribute("lang", "es");
+  let posts = 0;
+  page.on("request", (request) => void (request.method() === "POST" && new URL(request.url()).pathname === "/preferences" && posts++));
+  await page.reload();
+  await hydrated(page);
+  await page.waitForTimeout(500);
+  await expect(page.locator("html")).toHaveAttribute("lang", "es");
+  expect(posts).toBe(0);
 });
 
 test("the theme choice persists across reloads", async ({ page }) => {
