@@ -26,6 +26,7 @@ test("an empty login is refused beside its fields, with scripts or without", asy
 });
 
 test.describe("with scripts", () => {
+  // Validation in the page needs its scripts; without them the server's checks are tested above.
   test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "the schema is loaded by the page's scripts");
 
   test("the page loads no schema; the first focus in the form does, and then the browser checks without a post", async ({ page }) => {

@@ -62,6 +62,7 @@ test("a house game keeps the last stake and bet layout for the next round", asyn
 });
 
 test("a dice target and side chosen before the page has hydrated are the ones played", async ({ page, operator }, testInfo) => {
+  // What it checks is the moment of hydration; with scripts off the form posts what was typed.
   test.skip(testInfo.project.name !== "js", "hydration needs scripts: with them off the form is the server's, as typed");
   await loginNewMember(page, operator, { prefix: "early", net: "198.32", funds: "100.00" });
   // The page's state is held back, so the player types while it is still the server's page.

@@ -96,6 +96,7 @@ test("scripts fetch the state: from the kept copy, else from the page's address,
 });
 
 test("a member page hydrates from the kept state, its token shown in a header", async ({ page, operator }, testInfo) => {
+  // What it checks is hydration, which the no-js project never does.
   test.skip(testInfo.project.name !== "js", "hydration needs scripts");
   await loginNewMember(page, operator, { prefix: "hk", net: "198.61" });
   const answers: string[] = [];

@@ -112,6 +112,7 @@ for (const lang of LANGS) {
 }
 
 test("without its language file a page stays as served, words and all, rather than hydrate into keys (ADR 029)", async ({ page }, testInfo) => {
+  // What it checks is hydration, which the no-js project never does.
   test.skip(testInfo.project.use.javaScriptEnabled === false, "hydration needs scripts");
   await page.context().addCookies([{ name: "lang", value: cookieValue("ar"), url: testInfo.project.use.baseURL ?? "http://localhost:3210" }]);
   await page.route("**/locales/**", (route) => route.abort());
@@ -128,6 +129,7 @@ test("without its language file a page stays as served, words and all, rather th
 });
 
 test("with its language file the page hydrates in the page's language, with no hydration warning", async ({ page }, testInfo) => {
+  // What it checks is hydration, which the no-js project never does.
   test.skip(testInfo.project.use.javaScriptEnabled === false, "hydration needs scripts");
   const messages: string[] = [];
   page.on("console", (m) => {

@@ -240,6 +240,7 @@ const WITH_SCRIPTS = new Set([
 for (const route of pageRoutes()) {
   test(`${route.url} (${route.file}), ltr and rtl`, async ({ browser, page, context, baseURL }, testInfo) => {
     const scripts = testInfo.project.use.javaScriptEnabled !== false;
+    // Scripts change the layout of the WITH_SCRIPTS pages only: the others are measured once, without.
     test.skip(scripts && !WITH_SCRIPTS.has(route.file), "measured with scripts off; scripts do not change this page's layout");
     const who = route.who === "visitor" ? null : await session(browser, baseURL!, route.who);
     if (who) await context.addCookies(who.state.cookies);

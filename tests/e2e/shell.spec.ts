@@ -51,6 +51,7 @@ test("switching to Arabic renders right to left in Arabic, and sticks", async ({
 });
 
 test("a language picked before the scripts start is switched to as they start", async ({ page }, testInfo) => {
+  // Without scripts there is no start to pick before: the button posts the choice (the test above).
   test.skip(testInfo.project.use.javaScriptEnabled === false, "without scripts the form's button posts the choice: the test above");
   // The language file is what the scripts wait for before they start (hydration).
   const release = await holdRequests(page, "**/locales/**");

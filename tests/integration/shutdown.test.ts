@@ -196,6 +196,7 @@ describe.runIf(built)("graceful shutdown on SIGTERM", () => {
       }
     }, 600_000);
 
+    // The same condition as the test above: no PostgreSQL server here (a failure under .ci/run).
     it.skipIf(!!pgSkipReason)("the platform service exits 0 within 10 s with a keep-alive connection open", async () => {
       const db = await scratchDatabase();
       cleanups.push(db.drop);
