@@ -370,9 +370,9 @@ async function insertRound(
  * The claim of a member's next round, kept from the write of their last one on this node: the
  * seed pair with the nonce that write left, and a round id that write reserved. A member's next
  * round starts from it without its read statement (ADR 036). Nothing in it is trusted: the write
- * takes the nonce only if the seed row is still active, with that nonce and that server seed's
- * hash, and the merchant's terms are still the kept ones; a requestKey already used fails the
- * round's unique key. When any of that fails, the write changes nothing and the round is read and
+ * takes the nonce only if the seed row is still active, with that nonce, that server seed's hash
+ * and that client seed, and the merchant's terms are still the kept ones; a requestKey already
+ * used fails the round's unique key; a refused stake is read before it is answered. When any of that fails, the write changes nothing and the round is read and
  * drawn again as before. A claim is used once (taken out of the map), so a concurrent round of the
  * same member reads. At most KEPT_CLAIMS members are kept per database, oldest dropped first.
  */
@@ -714,7 +714,7 @@ async function startRound(
       throw e;
     });
     if (written) {
-      // The write found the merchant's row as `terms` says, the seed active at this nonce.
+      // The write found the merchant's row as `terms` says, the seed pair active at this nonce.
       keepClaim(db, member.id, { existingId: null, inPlayId: null, currency: terms.currency, single: terms.single, seed: { ...seed, nonce: seed.nonce + 1 }, roundId: written.nextRoundId, misses });
       return { view: roundView(written.round, seed.serverSeedHash) };
     }
