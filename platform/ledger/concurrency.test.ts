@@ -106,6 +106,49 @@ describe("ledger under concurrent clients", () => {
     expect(await checkInvariants(db)).toEqual({ unbalancedCurrencies: [], negativeAccounts: [], driftingAccounts: [], driftingDayTotals: [] });
   });
 
+  it("refuses a bet whose balance is spent while it waits for the member's lock, with nothing half-moved", async () => {
+    await db.execute(sql`insert into merchants (code, name, currency) values ('LS', 'Spent', 'USD')`);
+    const ref = (kind: AccountKind, memberId: number): AccountRef => ({ merchantCode: "LS", currency: "USD", kind, memberId });
+    // The house account first: the posting updates it (the lower id) before it reaches the
+    // member's row, the one another transaction holds.
+    const house = await ensureAccount(db, ref("house", 8));
+    const member = await ensureAccount(db, ref("member", 8));
+    const hold = await ensureAccount(db, ref("hold", 8));
+    expect(house).toBeLessThan(member);
+    await transfer(db, { from: ref("payment_clearing", 8), to: ref("member", 8), amount: 100n, kind: "deposit", key: "ls-dep" });
+    const balances = async () =>
+      rowsOf<{ id: string; balance: string }>(await db.execute(sql`select id::text, balance::text from ledger_accounts where merchant_code = 'LS' order by id`));
+    const before = await balances();
+
+    let spent!: () => void;
+    let release!: () => void;
+    const isSpent = new Promise<void>((r) => (spent = r));
+    const gate = new Promise<void>((r) => (release = r));
+    // A withdrawal takes 80 of the 100 and holds its transaction open a moment...
+    const withdrawal = withLedgerTx(db, async (tx) => {
+      const got = await postTransfer(tx, { merchantCode: "LS", currency: "USD", debitAccountId: member, creditAccountId: hold, amount: 80n, kind: "withdraw_hold", key: "ls-hold" });
+      spent();
+      await gate;
+      return got;
+    });
+    await isSpent;
+    // ...while a bet of 50, which the balance it started from (100) would pay, waits for the
+    // member's row with the house's already changed. On PostgreSQL it finds 20 there, fails as a
+    // serialization failure, and runs again from a new snapshot, where it is refused.
+    const bet = transfer(db, { from: ref("member", 8), to: ref("house", 8), amount: 50n, kind: "bet", key: "ls-bet" });
+    await new Promise((r) => setTimeout(r, 150));
+    release();
+    const [w, b] = await Promise.allSettled([withdrawal, bet]);
+    expect(w.status).toBe("fulfilled");
+    expect(b.status).toBe("rejected");
+    expect((b as PromiseRejectedResult).reason).toBeInstanceOf(InsufficientFunds);
+    expect((b as PromiseRejectedResult).reason.balance).toBe(20n);
+    // The house's balance is where it was: the bet's first update went with it.
+    expect((await balances()).find((r) => r.id === String(house))).toEqual(before.find((r) => r.id === String(house)));
+    expect(rowsOf(await db.execute(sql`select 1 from ledger_transfers where idempotency_key = 'ls-bet'`))).toHaveLength(0);
+    expect(await checkInvariants(db)).toEqual({ unbalancedCurrencies: [], negativeAccounts: [], driftingAccounts: [], driftingDayTotals: [] });
+  });
+
   it(
     `keeps every invariant with ${CLIENTS} clients × ${OPS_PER_CLIENT} mixed operations on ${MEMBERS.length} hot members (seed ${SEED})`,
     async () => {

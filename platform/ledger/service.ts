@@ -141,8 +141,8 @@ interface PostRow {
   existing_debit_after: string | null;
   existing_credit_after: string | null;
   existing_created_ms: string | null;
-  locked: number | string;
-  debit_balance: string | null;
+  /** Both accounts there and the debit able to pay, as of the statement's snapshot (null: an account missing). */
+  allowed: boolean | null;
   id: string | null;
   created_ms: string | null;
   debit_after: string | null;
@@ -188,21 +188,26 @@ type Movement = PostInput & { hash: string };
  * statement, so a movement costs one round trip (plus the caller's BEGIN and COMMIT;
  * `transfer()` runs the statement alone, without either):
  * - `existing` looks the keys up; when one is there nothing else happens (replay or conflict);
- * - `locked` locks both accounts in id order (two opposite movements cannot deadlock) and reads
- *   their latest balances; a row updated by a transaction that committed meanwhile is read in
- *   its new version (READ COMMITTED re-reads a row it had to wait for);
- * - `allowed` checks that both exist and that a member or hold account keeps a balance >= 0
- *   after each movement, before anything changes, so a refusal leaves no partial update in the
- *   caller's transaction;
- * - `moved` sets both balances, by the net amount, from `locked`'s rows, never from its own: an
- *   UPDATE reads the row as of the statement's snapshot and checks the CHECK constraint on the
- *   row it computes from that before it notices a newer committed version, so `balance - amount`
- *   computed from a snapshot older than a deposit that committed while this statement waited for
- *   the lock fails ledger_accounts_non_negative although the real balance suffices (seen under
- *   load);
+ * - `checked` reads both accounts as of the statement's snapshot: no row when one is missing,
+ *   and whether a member or hold account keeps a balance >= 0 after each movement (`ok`);
+ *   `allowed` is its row when it is ok, so a refusal changes nothing in the caller's transaction;
+ * - `lo` and `hi` each update one account, by the net amount, the lower id first (`hi` waits for
+ *   `lo`'s row): two opposite movements lock in the same order and cannot deadlock. Each is a
+ *   plain UPDATE of one row by its key, which PostgreSQL runs on the row's latest version when a
+ *   transaction that committed meanwhile changed it, and re-checks its condition there
+ *   (`ledger_balance_held`): if the balance no longer holds, the statement fails with a
+ *   serialization failure (40001) and is run again, where `checked` refuses it. On the snapshot's
+ *   version the condition is `checked`'s own, so it holds;
+ * - `moved` is both accounts' rows as they were left;
  * - `inserted` writes the transfer rows, in order, each with the balances it left.
  * A caller that writes rows of its own in the same statement (the in-house round) adds its CTEs
  * after these and conditions them on `moved`.
+ *
+ * An earlier shape locked both rows with SELECT … FOR UPDATE ORDER BY id and updated them through
+ * a join: under contention for the house account's shards PostgreSQL re-planned and re-ran both
+ * of those subtrees for the row's new version (EvalPlanQual), and set up a sort, two bitmap scans
+ * and a hash join for every posting. This shape did the same settlements with a third less CPU
+ * (bench/README.md, 2026-11-30, ninth stop).
  */
 function postingCtes(back: boolean, gate?: Gate): SQL {
   const debit = sql`${ph("debit")}::bigint`;
@@ -211,6 +216,19 @@ function postingCtes(back: boolean, gate?: Gate): SQL {
   const returned = sql`${ph("b_amount")}::bigint`;
   // What the first account pays in all: the amount, less the return.
   const net = back ? sql`(${amount} - ${returned})` : amount;
+  // Whether row `a` of either account can pay its part: the debit account the amount (before
+  // anything comes back), the credit account the return (after the amount). Only member and hold
+  // accounts are held to it.
+  const pays = (a: string) => {
+    const r = sql.raw(a);
+    const credited = back ? sql`${r}.balance + ${amount} >= ${returned}` : sql`true`;
+    return sql`(${r}.kind not in ('member', 'hold') or case when ${r}.id = ${debit} then ${r}.balance >= ${amount} else ${credited} end)`;
+  };
+  const update = (which: "least" | "greatest", after: SQL) => sql`
+        update ledger_accounts a
+        set balance = a.balance + case when a.id = ${debit} then -${net} else ${net} end
+        where a.id = ${sql.raw(which)}(${debit}, ${credit}) and ${after} and ledger_balance_held(${pays("a")})
+        returning a.id, a.balance`;
   const columns = (m: "o_" | "b_") =>
     sql`${ph(`${m}merchant`)}::text, ${ph(`${m}currency`)}::text, ${ph(`${m}debit`)}::bigint, ${ph(`${m}credit`)}::bigint, ${ph(`${m}amount`)}::bigint,
       ${ph(`${m}kind`)}::text, ${ph(`${m}key`)}::text, ${ph(`${m}hash`)}::text, ${ph(`${m}reference`)}::text, ${ph(`${m}category`)}::text, ${ph(`${m}reverses`)}::bigint`;
@@ -224,7 +242,7 @@ function postingCtes(back: boolean, gate?: Gate): SQL {
           as v(ord, merchant_code, currency, debit, credit, amount, kind, key, hash, reference, category, reverses_id, debit_after, credit_after)
         order by v.ord`
     : sql`select ${columns("o_")}, d.balance, c.balance from moved d join moved c on d.id = ${debit} and c.id = ${credit}`;
-  // Each key is an equality lookup of its own and the update names both accounts: a prepared
+  // Each key is an equality lookup of its own and each account is updated by its key: a prepared
   // statement keeps one plan per connection, and these are the cheaper plans even when made for
   // empty tables (a key list, or a join to the accounts, planned as scans of whole tables then).
   return sql`
@@ -235,25 +253,16 @@ function postingCtes(back: boolean, gate?: Gate): SQL {
         select id, payload_hash, amount, debit_balance_after, credit_balance_after, created_at
         from ledger_transfers where idempotency_key = ${ph("b_key")}::text` : sql``}
       ),
-      locked as (
-        select id, kind, balance from ledger_accounts
-        where id in (${debit}, ${credit}) and not exists (select 1 from existing)
-        order by id
-        for update
+      checked as (
+        select d.balance as debit_balance, ${pays("d")} and ${pays("c")} as ok
+        from ledger_accounts d join ledger_accounts c on c.id = ${credit}
+        where d.id = ${debit}
       ),
-      allowed as (
-        select 1 from locked
-        where id = ${debit} and (kind not in ('member', 'hold') or balance >= ${amount}) and (select count(*) from locked) = 2
-        ${back ? sql`and (select kind not in ('member', 'hold') or balance + ${amount} >= ${returned} from locked where id = ${credit})` : sql``}
-      ),
+      allowed as (select 1 from checked where ok),
       ${gate ? sql`${gate.ctes},` : sql``}
-      moved as (
-        update ledger_accounts a
-        set balance = case when l.id = ${debit} then l.balance - ${net} else l.balance + ${net} end
-        from locked l
-        where a.id in (${debit}, ${credit}) and a.id = l.id and exists (select 1 from allowed)${gate ? sql` and ${gate.holds}` : sql``}
-        returning a.id, a.balance
-      ),
+      lo as (${update("least", sql`not exists (select 1 from existing) and exists (select 1 from allowed)${gate ? sql` and ${gate.holds}` : sql``}`)}),
+      hi as (${update("greatest", sql`exists (select 1 from lo)`)}),
+      moved as (select id, balance from lo union all select id, balance from hi),
       inserted as (
         insert into ledger_transfers (merchant_code, currency, debit_account_id, credit_account_id, amount, kind, idempotency_key,
           payload_hash, reference, category, reverses_id, debit_balance_after, credit_balance_after)
@@ -291,53 +300,65 @@ const postStatement = preparedStatement(
       select e.id::text as existing_id, e.payload_hash as existing_hash, e.amount::text as existing_amount,
         e.debit_balance_after::text as existing_debit_after, e.credit_balance_after::text as existing_credit_after,
         ${epochMs(sql`e.created_at`)} as existing_created_ms,
-        (select count(*) from locked)::int as locked,
-        (select balance::text from locked where id = ${ph("debit")}::bigint) as debit_balance,
+        k.ok as allowed,
         i.id::text as id, ${epochMs(sql`i.created_at`)} as created_ms,
         i.debit_balance_after::text as debit_after, i.credit_balance_after::text as credit_after
-      from (select 1) as one left join existing e on true left join inserted i on true`,
+      from (select 1) as one left join existing e on true left join checked k on true left join inserted i on true`,
+);
+
+/**
+ * A refused posting's second look, at the latest commits: a twin with the same key that posted
+ * while this one ran, and the debit account's balance now.
+ */
+const afterRefusal = preparedStatement(
+  () => sql`
+      select t.id::text as id, t.payload_hash as hash, t.amount::text as amount, t.debit_balance_after::text as debit_after,
+        t.credit_balance_after::text as credit_after, ${epochMs(sql`t.created_at`)} as created_ms,
+        (select balance::text from ledger_accounts where id = ${ph("debit")}::bigint) as balance
+      from (select 1) as one left join ledger_transfers t on t.idempotency_key = ${ph("key")}::text`,
 );
 
 async function post(ex: Executor, input: PostInput): Promise<PostedTransfer> {
   checkMovement(input);
   const hash = payloadHash(input);
-  const [row] = rowsOf<PostRow>(await postStatement(ex, postingValues({ ...input, hash }, null)));
-  if (!row) throw new Error("ledger posting returned no row");
-  if (row.existing_id !== null) {
-    return replayOf(hash, {
-      id: row.existing_id,
-      hash: row.existing_hash!,
-      amount: row.existing_amount!,
-      debitAfter: row.existing_debit_after!,
-      creditAfter: row.existing_credit_after!,
-      createdMs: row.existing_created_ms!,
-    });
+  const values = postingValues({ ...input, hash }, null);
+  for (let attempt = 1; ; attempt++) {
+    const [row] = rowsOf<PostRow>(await postStatement(ex, values));
+    if (!row) throw new Error("ledger posting returned no row");
+    if (row.existing_id !== null) {
+      return replayOf(hash, {
+        id: row.existing_id,
+        hash: row.existing_hash!,
+        amount: row.existing_amount!,
+        debitAfter: row.existing_debit_after!,
+        creditAfter: row.existing_credit_after!,
+        createdMs: row.existing_created_ms!,
+      });
+    }
+    if (row.id !== null) {
+      return {
+        id: Number(row.id),
+        amount: input.amount,
+        debitBalanceAfter: BigInt(row.debit_after!),
+        creditBalanceAfter: BigInt(row.credit_after!),
+        createdAt: new Date(Number(row.created_ms)),
+        replayed: false,
+      };
+    }
+    if (row.allowed === null) throw new Error(`ledger account ${input.debitAccountId} or ${input.creditAccountId} does not exist`);
+    if (row.allowed) throw new Error("ledger posting allowed but not written");
+    // Refused as of the statement's snapshot. A twin with the same key may have posted since (its
+    // row was not there when this statement began): then the answer is its result. A movement that
+    // committed since may have paid the balance in: then the posting runs again.
+    const [now] = rowsOf<{ id: string | null; hash: string; amount: string; debit_after: string; credit_after: string; created_ms: string; balance: string | null }>(
+      await afterRefusal(ex, { key: input.key, debit: input.debitAccountId }),
+    );
+    if (now?.id) {
+      return replayOf(hash, { id: now.id, hash: now.hash, amount: now.amount, debitAfter: now.debit_after, creditAfter: now.credit_after, createdMs: now.created_ms });
+    }
+    const balance = BigInt(now?.balance ?? 0);
+    if (balance < input.amount || attempt >= MAX_ATTEMPTS) throw new InsufficientFunds(balance);
   }
-  if (row.id !== null) {
-    return {
-      id: Number(row.id),
-      amount: input.amount,
-      debitBalanceAfter: BigInt(row.debit_after!),
-      creditBalanceAfter: BigInt(row.credit_after!),
-      createdAt: new Date(Number(row.created_ms)),
-      replayed: false,
-    };
-  }
-  if (Number(row.locked) < 2) {
-    throw new Error(`ledger account ${row.debit_balance === null ? input.debitAccountId : input.creditAccountId} does not exist`);
-  }
-  // Refused. A twin with the same key may have posted while this one waited for the accounts'
-  // locks (its row was not there when this statement began): then the answer is its result.
-  const [twin] = rowsOf<{ id: string; hash: string; amount: string; debit_after: string; credit_after: string; created_ms: string }>(
-    await ex.execute(sql`
-      select id::text as id, payload_hash as hash, amount::text as amount, debit_balance_after::text as debit_after,
-        credit_balance_after::text as credit_after, ${epochMs(sql`created_at`)} as created_ms
-      from ledger_transfers where idempotency_key = ${input.key}`),
-  );
-  if (twin) {
-    return replayOf(hash, { id: twin.id, hash: twin.hash, amount: twin.amount, debitAfter: twin.debit_after, creditAfter: twin.credit_after, createdMs: twin.created_ms });
-  }
-  throw new InsufficientFunds(BigInt(row.debit_balance!));
 }
 
 /** A movement and, when there is one, its return the other way between the same two accounts. */
@@ -378,9 +399,9 @@ export function exchangeStatementShape(back: boolean, gate?: Gate): { ctes: SQL;
     sql`(select ${sql.raw(column)} from inserted${back ? sql` where idempotency_key = ${ph(key)}::text` : sql``})`;
   return (shapes[i] ??= {
     ctes: postingCtes(back, gate),
-    columns: sql`(select count(*) from existing)::int as posting_existing, (select count(*) from locked)::int as posting_locked,
+    columns: sql`(select count(*) from existing)::int as posting_existing, (select count(*) from checked)::int as posting_accounts,
       (select count(*) from allowed)::int as posting_allowed,
-      (select balance::text from locked where id = ${ph("debit")}::bigint) as posting_debit_balance,
+      (select debit_balance::text from checked) as posting_debit_balance,
       ${inserted("o_key", "id::text")} as posting_out_id, ${inserted("o_key", "debit_balance_after::text")} as posting_out_debit_after,
       ${inserted("o_key", "credit_balance_after::text")} as posting_out_credit_after,
       ${inserted("o_key", epochMsText("created_at"))} as posting_created_ms,
@@ -412,7 +433,7 @@ export function exchangeStatement(ex: Exchange, gate?: Gate): ExchangeStatement 
     read(row) {
       const r = row as Record<string, string | number | null>;
       if (Number(r.posting_existing) > 0) throw new Error(`ledger keys already used: ${out.key}${back ? `, ${back.key}` : ""}`);
-      if (Number(r.posting_locked) < 2) throw new Error(`ledger account ${r.posting_debit_balance === null ? out.debitAccountId : out.creditAccountId} does not exist`);
+      if (Number(r.posting_accounts) === 0) throw new Error(`ledger account ${out.debitAccountId} or ${out.creditAccountId} does not exist`);
       if (Number(r.posting_allowed) === 0) throw new InsufficientFunds(BigInt(r.posting_debit_balance!));
       if (r.posting_out_id === null) {
         if (gate) return null;
