@@ -36,7 +36,7 @@ describe("ledger", () => {
     const literal = (v: unknown) => (v === null || v === undefined ? "null" : `'${String(v).replaceAll("'", "''")}'`);
     for (const exchange of [{ out: move("plan:1"), back: null }, { out: move("plan:2"), back: move("plan:3", false) }] satisfies Exchange[]) {
       const statement = exchangeStatement(exchange);
-      const query = new PgDialect().sqlToQuery(sql`with ${statement.ctes} select ${statement.columns}`);
+      const query = new PgDialect().sqlToQuery(sql`with ${statement.ctes} select ${statement.columns} from (select 1) as one ${statement.joins}`);
       const plan = await db.transaction(async (tx) => {
         await tx.execute(sql`set local plan_cache_mode = force_generic_plan`);
         await tx.execute(sql.raw(`prepare posting_plan as ${query.sql}`));
@@ -100,7 +100,7 @@ describe("ledger", () => {
     });
     const run = (ex: Exchange) => {
       const st = exchangeStatement(ex);
-      return withLedgerTx(db, async (tx) => st.read(rowsOf<Record<string, unknown>>(await executePrepared(tx, sql`with ${st.ctes} select ${st.columns}`, st.values))[0]!)!);
+      return withLedgerTx(db, async (tx) => st.read(rowsOf<Record<string, unknown>>(await executePrepared(tx, sql`with ${st.ctes} select ${st.columns} from (select 1) as one ${st.joins}`, st.values))[0]!)!);
     };
     const [stake, win] = await run({ out: move("t7-stake", 400n), back: move("t7-win", 900n, true) });
     expect(stake).toMatchObject({ debitBalanceAfter: 600n, creditBalanceAfter: house0 + 400n });

@@ -150,7 +150,6 @@ interface PostRow {
 }
 
 /** Whole milliseconds since the epoch (microseconds dropped, as the drivers' Date parsing does). */
-const epochMsText = (column: string) => `(extract(epoch from date_trunc('milliseconds', ${column})) * 1000)::bigint::text`;
 const epochMs = (column: SQL) => sql`(extract(epoch from date_trunc('milliseconds', ${column})) * 1000)::bigint::text`;
 
 function replayOf(hash: string, row: { id: string; hash: string; amount: string; debitAfter: string; creditAfter: string; createdMs: string }): PostedTransfer {
@@ -374,6 +373,8 @@ export interface ExchangeStatement {
    * return, and the gate): its values are placeholders, filled from `values`.
    */
   ctes: SQL;
+  /** Joins for the caller's final select, after a FROM item of one row (aliases prefixed `posting_`). */
+  joins: SQL;
   /** Columns for the caller's final select (prefixed `posting_`). */
   columns: SQL;
   /** The placeholders' values of `ctes` and `columns` (the caller adds its own). */
@@ -386,26 +387,33 @@ export interface ExchangeStatement {
 }
 
 /** An exchange's SQL, built once per shape: with or without a return, and per gate. */
-const exchangeShapes = new WeakMap<Gate, { ctes: SQL; columns: SQL }[]>();
-const ungated: { ctes: SQL; columns: SQL }[] = [];
+type ExchangeShape = { ctes: SQL; joins: SQL; columns: SQL };
+const exchangeShapes = new WeakMap<Gate, ExchangeShape[]>();
+const ungated: ExchangeShape[] = [];
 
-/** An exchange's CTEs and columns alone (placeholders only), for a caller building its statement once. */
-export function exchangeStatementShape(back: boolean, gate?: Gate): { ctes: SQL; columns: SQL } {
+/**
+ * An exchange's CTEs, joins and columns alone (placeholders only), for a caller building its
+ * statement once. The caller's final select adds `joins` after a FROM item of one row and selects
+ * `columns`: what the posting did comes from joins to its CTEs rather than a subquery per column,
+ * each of which PostgreSQL would set up on every run.
+ */
+export function exchangeStatementShape(back: boolean, gate?: Gate): ExchangeShape {
   let shapes = gate ? exchangeShapes.get(gate) : ungated;
   if (!shapes) exchangeShapes.set(gate!, (shapes = []));
   const i = back ? 1 : 0;
   // Rows by key when there are two (only then does `inserted` return the key).
-  const inserted = (key: "o_key" | "b_key", column: string) =>
-    sql`(select ${sql.raw(column)} from inserted${back ? sql` where idempotency_key = ${ph(key)}::text` : sql``})`;
+  const inserted = (key: "o_key" | "b_key", columns: string) =>
+    sql`(select ${sql.raw(columns)} from inserted${back ? sql` where idempotency_key = ${ph(key)}::text` : sql``})`;
   return (shapes[i] ??= {
     ctes: postingCtes(back, gate),
-    columns: sql`(select count(*) from existing)::int as posting_existing, (select count(*) from checked)::int as posting_accounts,
-      (select count(*) from allowed)::int as posting_allowed,
-      (select debit_balance::text from checked) as posting_debit_balance,
-      ${inserted("o_key", "id::text")} as posting_out_id, ${inserted("o_key", "debit_balance_after::text")} as posting_out_debit_after,
-      ${inserted("o_key", "credit_balance_after::text")} as posting_out_credit_after,
-      ${inserted("o_key", epochMsText("created_at"))} as posting_created_ms,
-      ${back ? sql`${inserted("b_key", "id::text")}` : sql`null::text`} as posting_back_id`,
+    joins: sql`left join checked posting_k on true
+      left join ${inserted("o_key", "id, debit_balance_after, credit_balance_after, created_at")} posting_o on true
+      ${back ? sql`left join ${inserted("b_key", "id")} posting_b on true` : sql``}`,
+    columns: sql`(select count(*) from existing)::int as posting_existing, (posting_k.ok is not null)::int as posting_accounts,
+      coalesce(posting_k.ok, false)::int as posting_allowed, posting_k.debit_balance::text as posting_debit_balance,
+      posting_o.id::text as posting_out_id, posting_o.debit_balance_after::text as posting_out_debit_after,
+      posting_o.credit_balance_after::text as posting_out_credit_after, ${epochMs(sql`posting_o.created_at`)} as posting_created_ms,
+      ${back ? sql`posting_b.id::text` : sql`null::text`} as posting_back_id`,
   });
 }
 

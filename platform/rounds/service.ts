@@ -295,7 +295,7 @@ const roundStatements = [false, true].map((payout) =>
       select ${epochMs("m.created_at")} as created_ms, ${epochMs("m.settled_at")} as settled_ms,
         m.balance_before::text as balance_before, m.balance_after::text as balance_after, ${posting.columns},
         case when m.created_at is not null then nextval(pg_get_serial_sequence('house_rounds', 'id'))::text end as next_round_id
-      from (select 1) as one left join made m on true`;
+      from (select 1) as one left join made m on true ${posting.joins}`;
   }),
 );
 
