@@ -368,7 +368,7 @@ export interface Exchange {
 
 export interface ExchangeStatement {
   /**
-   * The posting's CTEs (`existing`, `locked`, `allowed`, `moved`, `inserted`): the caller's own
+   * The posting's CTEs (`existing`, `checked`, `allowed`, `lo`, `hi`, `moved`, `inserted`): the caller's own
    * follow, after a comma. The same SQL object for every exchange of its shape (with or without a
    * return, and the gate): its values are placeholders, filled from `values`.
    */
