@@ -205,8 +205,8 @@ type Movement = PostInput & { hash: string };
  * An earlier shape locked both rows with SELECT … FOR UPDATE ORDER BY id and updated them through
  * a join: under contention for the house account's shards PostgreSQL re-planned and re-ran both
  * of those subtrees for the row's new version (EvalPlanQual), and set up a sort, two bitmap scans
- * and a hash join for every posting. This shape did the same settlements with a third less CPU
- * (bench/README.md, 2026-11-30, ninth stop).
+ * and a hash join for every posting. This shape settled 11-24% more bets per second, with 12-22%
+ * less of the machine's CPU each (bench/README.md, 2026-11-30, ninth stop).
  */
 function postingCtes(back: boolean, gate?: Gate): SQL {
   const debit = sql`${ph("debit")}::bigint`;
