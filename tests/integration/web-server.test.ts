@@ -122,6 +122,22 @@ describe.runIf(built)("the web server behind npm start (ADR 015): what it sends,
     expect(missing.status).toBe(404);
   });
 
+  it("serves public/ files with an hour's caching, at the top and in folders, and a page's path from the app", async () => {
+    for (const file of ["/favicon.svg", "/blank.gif", "/locales/en/common.json"]) {
+      const r = await get(`${base}${file}`, { "accept-encoding": "identity" });
+      expect(r.status, file).toBe(200);
+      expect(r.headers["cache-control"], file).toBe("public, max-age=3600");
+      expect(r.headers["last-modified"], file).toBeTruthy();
+    }
+    // No extension: never looked for on disk, the app answers (a page, or its 404 page).
+    const page = await get(`${base}/healthz`);
+    expect(page.status).toBe(200);
+    expect(page.headers["cache-control"]).toBe("no-store");
+    const noFile = await get(`${base}/favicon`, { "accept-encoding": "identity" });
+    expect(noFile.status).toBe(404);
+    expect(noFile.headers["content-type"]).toMatch(/text\/html/);
+  });
+
   it("sends brotli to a browser that takes it, the same bytes as gzip and as identity, and honours q=0", async () => {
     const home = (await get(`${base}/rng`, { "accept-encoding": "identity" })).body.toString("utf8");
     const assets = [...new Set([...home.matchAll(/(?:src|href)="(\/build\/[^"]+\.js)"/g)].map((m) => m[1]!))];
