@@ -4,7 +4,8 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 
 // `npm start` runs server/start.sh, which sets what must be in place before Node starts (ADR 031):
-// the malloc threshold (idle memory on PGlite) and the old generation's growth (memory under load).
+// the malloc threshold (idle memory on PGlite), the old generation's growth (memory under load)
+// and the young generation's size (idle memory).
 // NODE is replaced by a script that prints what it was started with.
 describe("server/start.sh", () => {
   let dir: string;
@@ -22,8 +23,8 @@ describe("server/start.sh", () => {
     return execFileSync("sh", ["server/start.sh", "build/index.js"], { env: { ...base, ...env, NODE: fakeNode }, encoding: "utf8" }).trim().split("\n");
   };
 
-  it("runs the server with the heap growth and malloc settings, and passes its arguments on", () => {
-    expect(run()).toEqual(["MALLOC_MMAP_THRESHOLD_=32768", "--heap-growing-percent=50 server/index.mjs build/index.js"]);
+  it("runs the server with the heap growth, young generation and malloc settings, and passes its arguments on", () => {
+    expect(run()).toEqual(["MALLOC_MMAP_THRESHOLD_=32768", "--heap-growing-percent=50 --max-semi-space-size=8 server/index.mjs build/index.js"]);
   });
 
   it("keeps an operator's own malloc threshold", () => {
