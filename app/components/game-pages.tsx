@@ -78,7 +78,7 @@ export function ListCentrePage() {
           </Link>
           {data.vendors.map((v) => (
             <Link key={v.vassalage} to={withParam("vassalage", v.vassalage)} className={`${s.smallButton} ${g.vendorTab}`} aria-current={f.vassalage === v.vassalage ? "page" : undefined}>
-              <img src={f.vassalage === v.vassalage ? v.images.smallActive : v.images.small} alt="" width={20} height={20} />
+              <img src={f.vassalage === v.vassalage ? v.images.smallActive : v.images.small} alt="" width={20} height={20} loading="lazy" />
               {v.displayName}
             </Link>
           ))}

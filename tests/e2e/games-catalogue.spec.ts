@@ -74,6 +74,25 @@ test("browse the 10,000 slots: filters, search and paging by links", async ({ pa
   for (const name of await names(page)) expect(name).toMatch(/Bingo/);
 });
 
+test("a phone's provider strip fetches the icons in view, not the dozens scrolled beside them", async ({ page, javaScriptEnabled }) => {
+  await page.setViewportSize({ width: 360, height: 740 });
+  const fetched = new Set<string>();
+  page.on("request", (r) => {
+    if (/\/images\/vendors\/RNG\/[^/]+\/small(-active)?\.svg$/.test(r.url())) fetched.add(r.url());
+  });
+  await page.goto("/rng");
+  const icons = await page.getByTestId("vendor-tabs").locator("img").all();
+  expect(icons.length).toBeGreaterThan(10);
+  for (const icon of icons) await expect(icon).toHaveAttribute("loading", "lazy");
+  await page.waitForLoadState("load");
+  await page.waitForTimeout(300);
+  // With scripts on, the strip's icons load as it scrolls (each one an SVG document the phone would
+  // build at once: a quarter of /rng's main-thread time). Without scripts a browser ignores
+  // loading="lazy" and fetches them all, as it did before.
+  if (javaScriptEnabled) expect(fetched.size).toBeLessThan(icons.length / 2);
+  else expect(fetched.size).toBe(icons.length);
+});
+
 test("vendor images come from the image host by vendor code and game type, and every one loads", async ({ page }) => {
   await page.goto("/rng?vassalage=AMBR");
   const tabs = page.getByTestId("vendor-tabs");
