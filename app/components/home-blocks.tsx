@@ -66,7 +66,7 @@ export function BannerCarousel({ banners }: { banners: Banner[] }) {
         {banners.map((b, i) => {
           const img = (
             <>
-              <img src={b.url} alt="" width={1200} height={400} loading={i === 0 ? "eager" : "lazy"} />
+              <img src={b.url} alt="" width={1200} height={400} loading={i === 0 ? "eager" : "lazy"} fetchPriority={i === 0 ? "high" : undefined} />
               {b.title ? <span className={h.slideTitle} dir="auto">{b.title}</span> : null}
             </>
           );

@@ -7,6 +7,12 @@ test("home shows every block, server-rendered in the default language", async ({
   await expect(page.locator("html")).toHaveAttribute("lang", "es");
   const home = page.getByTestId("home");
   await expect(home.getByTestId("banner-carousel").locator("img")).toHaveCount(3);
+  // The first banner is the page's largest picture: fetched first, at high priority; the others wait.
+  const banners = home.getByTestId("banner-carousel").locator("img");
+  await expect(banners.first()).toHaveAttribute("fetchpriority", "high");
+  await expect(banners.first()).toHaveAttribute("loading", "eager");
+  await expect(banners.nth(1)).not.toHaveAttribute("fetchpriority", /./);
+  await expect(banners.nth(1)).toHaveAttribute("loading", "lazy");
   await expect(home.getByTestId("notice-marquee").getByRole("link", { name: /Aviso 1:/ }).first()).toBeAttached();
   await expect(home.getByTestId("clock")).toHaveText(/^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}:\d{2}$/);
   await expect(home.getByTestId("jackpot-value")).toHaveText(/^1[12](\.\d{3}){3},\d{2}$/);
