@@ -129,16 +129,16 @@ function warmAssets(dir) {
 /** false when the path is no file; true when answered; a promise when the answer waits for its brotli copy. */
 function serveStatic(req, res, url) {
   if (req.method !== "GET" && req.method !== "HEAD") return false;
-  // A page's path (no extension in its last part) is never looked for on disk: every file we
-  // serve has one (public/, the build's assets). The stat of a missing file on every page was
-  // 3-7% of /healthz's CPU (bench/README.md, 2026-11-30).
-  if (!HAS_EXTENSION.test(url.pathname)) return false;
   let pathname;
   try {
     pathname = decodeURIComponent(url.pathname);
   } catch {
     return false;
   }
+  // A page's path (no extension in its last part) is never looked for on disk: every file we
+  // serve has one (public/, the build's assets). The stat of a missing file on every page was
+  // 3-7% of /healthz's CPU (bench/README.md, 2026-11-30).
+  if (!HAS_EXTENSION.test(pathname)) return false;
   if (pathname.includes("\0")) return false;
   const immutable = pathname.startsWith(publicPath);
   const root = immutable ? assetsDir : publicDir;

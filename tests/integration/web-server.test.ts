@@ -123,7 +123,8 @@ describe.runIf(built)("the web server behind npm start (ADR 015): what it sends,
   });
 
   it("serves public/ files with an hour's caching, at the top and in folders, and a page's path from the app", async () => {
-    for (const file of ["/favicon.svg", "/blank.gif", "/locales/en/common.json"]) {
+    // The extension is read from the decoded path: an escaped dot still names the file.
+    for (const file of ["/favicon.svg", "/blank.gif", "/locales/en/common.json", "/favicon%2Esvg"]) {
       const r = await get(`${base}${file}`, { "accept-encoding": "identity" });
       expect(r.status, file).toBe(200);
       expect(r.headers["cache-control"], file).toBe("public, max-age=3600");
