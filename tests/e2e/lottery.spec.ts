@@ -32,6 +32,21 @@ async function buy(page: Page, type: string, fill: () => Promise<void>) {
   throw new Error("no open draw after 3 attempts");
 }
 
+/**
+ * Opens a lottery page on a draw that stays open for the test's next steps. The operator's
+ * draw-now draws the draw open by the clock: a ticket bought seconds before its draw closed would
+ * wait for the scheduler, after the test has looked (seen in CI across a 5-minute boundary). So a
+ * draw closing within 30 s is waited out, and the page opened again on the next one.
+ */
+async function openDraw(page: Page, url: string) {
+  await page.goto(url);
+  const closesAt = await page.getByTestId("current-draw").locator("time").first().getAttribute("datetime");
+  const left = Date.parse(closesAt ?? "") - Date.now();
+  if (!(left < 30_000)) return;
+  await page.waitForTimeout(Math.max(0, left) + 1_000);
+  await page.goto(url);
+}
+
 async function drawNow(operator: Operator, game: string) {
   const res = await operator.call("POST", `/lottery/games/${game}/draw-now`);
   expect(res.status, JSON.stringify(res.body)).toBe(200);
@@ -45,7 +60,7 @@ test("the lottery pages need a login", async ({ page }) => {
 
 test("buys a Fast 5 ticket, the draw pays exactly its win, and the seed matches its hash", async ({ page, operator }) => {
   await newMember(page, operator);
-  await page.goto("/lottery?gameCode=ELOTT_FAST5");
+  await openDraw(page, "/lottery?gameCode=ELOTT_FAST5");
   await expect(page.getByTestId("current-draw")).toContainText("Un sorteo cada 5 minutos");
   const before = await balance(page);
   const ticket = await buy(page, "LAST2", async () => {
@@ -96,7 +111,7 @@ test("buys a Fast 5 ticket, the draw pays exactly its win, and the seed matches 
 
 test("the VN lottery shows its 27 prizes and pays lô per prize", async ({ page, operator }) => {
   await newMember(page, operator);
-  await page.goto("/vnLottery?gameCode=VN_MB");
+  await openDraw(page, "/vnLottery?gameCode=VN_MB");
   const before = await balance(page);
   const ticket = await buy(page, "LO", async () => {
     await page.getByTestId("numbers-LO").fill("00 11 22 33 44");
