@@ -409,12 +409,18 @@ const OPERATIONS = {
   // A vendor round over /wallet/v1 (demo-vendor's signed client): debit, then credit or rollback, each delivered twice at once.
   async vendor(c, op) {
     op.amount ??= between(1_00, 20_00);
-    op.win ??= Math.random() < 0.7 ? between(0, 2 * op.amount) : null;
+    // Drawn once: a retry plays the same round. (`??=` drew again on a retry of a rolled-back
+    // round, whose `win` is null, and so could credit a round the wallet had rolled back.)
+    if (!("win" in op)) op.win = Math.random() < 0.7 ? between(0, 2 * op.amount) : null;
     op.roundId ??= `${c.key()}-r`;
     const debit = { token: c.launchToken, transactionId: `${op.roundId}-d`, roundId: op.roundId, gameCode: vendorGame, amount: money(op.amount) };
     const debits = await Promise.all([walletCall("debit", debit), walletCall("debit", debit)]);
     sameAnswers(op, "debit", debits);
-    if (!debits[0].ok) {
+    // A retry after a kill that lost the rollback's answer, the rollback having taken effect: the
+    // wallet refuses the debit again as rolled back (it never takes a rolled-back debit twice), and
+    // the rollback is sent again below, where it must answer as it did.
+    const rolledBackBeforeRetry = !debits[0].ok && op.lost > 0 && op.win === null && debits[0].code === "TRANSACTION_ROLLED_BACK";
+    if (!debits[0].ok && !rolledBackBeforeRetry) {
       if (debits[0].code !== "INSUFFICIENT_FUNDS") violation(`vendor debit ${debit.transactionId}: refused ${debits[0].code}`);
       op.refused = debits[0].code;
       op.effects = {};
