@@ -2,7 +2,21 @@ import { eq, sql } from "drizzle-orm";
 import { PgDialect } from "drizzle-orm/pg-core";
 import { openTestDb, type TestDb } from "../testing/db.js";
 import { ledgerTransfers } from "./schema.js";
-import { checkInvariants, ensureAccount, exchangeStatement, memberBalance, reverseTransfer, transfer, withLedgerTx, type Exchange } from "./service.js";
+import {
+  batchStatementSql,
+  checkInvariants,
+  ensureAccount,
+  exchangeStatement,
+  InsufficientFunds,
+  memberBalance,
+  postAlone,
+  postingBatches,
+  reverseTransfer,
+  transfer,
+  withLedgerTx,
+  type Exchange,
+  type PostedTransfer,
+} from "./service.js";
 import { executePrepared, rowsOf } from "../db/client.js";
 import { formatAmount, parseAmount } from "./money.js";
 
@@ -51,6 +65,88 @@ describe("ledger", () => {
       expect(plan).toContain("ledger_transfers_key_uq");
       expect(plan).not.toMatch(/Seq Scan on ledger_(transfers|accounts)/);
     }
+  });
+
+  it("plans the batch statement through the indexes even on empty tables", async () => {
+    const db = t.handle.db;
+    const query = new PgDialect().sqlToQuery(batchStatementSql());
+    const plan = await db.transaction(async (tx) => {
+      await tx.execute(sql`set local plan_cache_mode = force_generic_plan`);
+      await tx.execute(sql.raw(`prepare batch_plan as ${query.sql}`));
+      try {
+        const arrays = ["'{L1}'::text[]", "'{USD}'::text[]", "'{1}'::bigint[]", "'{2}'::bigint[]", "'{1}'::bigint[]", "'{bet}'::text[]", "'{k}'::text[]", "'{h}'::text[]", "'{r}'::text[]", "'{RNG}'::text[]", "'{NULL}'::bigint[]"];
+        const lines = rowsOf<{ "QUERY PLAN": string }>(await tx.execute(sql.raw(`explain execute batch_plan(${arrays.join(", ")})`)));
+        return lines.map((l) => l["QUERY PLAN"]).join("\n");
+      } finally {
+        await tx.execute(sql`deallocate batch_plan`);
+      }
+    });
+    // The ledger's rows by key, and the accounts' locks by key, one at a time in id order.
+    expect(plan).toContain("ledger_transfers_key_uq");
+    expect(plan).not.toMatch(/Seq Scan on ledger_transfers/);
+    expect(plan).toMatch(/LockRows[^\n]*\n\s*->\s*Index Scan using ledger_accounts_pkey/);
+  });
+
+  /**
+   * Movements posted on their own at the same moment share one statement (ADR 038). Each must
+   * come out as if posted alone, one after the other: its row, the balances it left in the
+   * batch's order, and the answer `post()` gives for a key used before, a refusal, a conflict and
+   * a missing account, with nothing of those written.
+   */
+  it("posts movements made at the same moment in one statement, each as if alone", async () => {
+    const db = t.handle.db;
+    const members = Array.from({ length: 12 }, (_, i) => 60 + i * 16); // all on house shard 12
+    for (const m of members) await transfer(db, { from: system("payment_clearing", m), to: member(m), amount: 1_000n, kind: "deposit", key: `b-in:${m}` });
+    const before = postingBatches(db);
+    const houseId = await ensureAccount(db, system("house", 60));
+    const [houseBefore] = rowsOf<{ balance: string }>(await db.execute(sql`select balance::text from ledger_accounts where id = ${houseId}`));
+    const bets = await Promise.all(
+      members.map((m, i) => transfer(db, { from: member(m), to: system("house", m), amount: BigInt(10 * (i + 1)), kind: "bet", key: `b-bet:${m}`, category: "RNG" })),
+    );
+    const after = postingBatches(db);
+    expect(after.statements).toBeGreaterThan(before.statements);
+    expect(after.movements - before.movements).toBeGreaterThanOrEqual(members.length);
+    // The house shard's balance after each bet, in the rows' order, is the running sum.
+    let house = BigInt(houseBefore!.balance);
+    for (const [i, bet] of [...bets.entries()].sort((a, b) => a[1].id - b[1].id)) {
+      house += BigInt(10 * (i + 1));
+      expect(bet).toMatchObject({ amount: BigInt(10 * (i + 1)), debitBalanceAfter: 1_000n - BigInt(10 * (i + 1)), creditBalanceAfter: house, replayed: false });
+    }
+    const [houseNow] = rowsOf<{ balance: string }>(await db.execute(sql`select balance::text from ledger_accounts where id = ${houseId}`));
+    expect(BigInt(houseNow!.balance)).toBe(house);
+
+    // In one moment: a replay, a conflict, a refusal, twins of one key, two spends of one member
+    // (only one can be paid), a missing account, and a plain bet.
+    const [m0, m1, m2, m3, m4] = members as [number, number, number, number, number];
+    const memberId = (m: number) => ensureAccount(db, member(m));
+    const settled = await Promise.allSettled<PostedTransfer>([
+      transfer(db, { from: member(m0), to: system("house", m0), amount: 10n, kind: "bet", key: `b-bet:${m0}`, category: "RNG" }),
+      transfer(db, { from: member(m1), to: system("house", m1), amount: 11n, kind: "bet", key: `b-bet:${m1}`, category: "RNG" }),
+      transfer(db, { from: member(m2), to: system("house", m2), amount: 5_000n, kind: "bet", key: "b-big", category: "RNG" }),
+      transfer(db, { from: member(m3), to: system("house", m3), amount: 7n, kind: "bet", key: "b-twin", category: "RNG" }),
+      transfer(db, { from: member(m3), to: system("house", m3), amount: 7n, kind: "bet", key: "b-twin", category: "RNG" }),
+      transfer(db, { from: member(m4), to: system("house", m4), amount: 900n, kind: "bet", key: "b-spend-1", category: "RNG" }),
+      transfer(db, { from: member(m4), to: system("house", m4), amount: 900n, kind: "bet", key: "b-spend-2", category: "RNG" }),
+      postAlone(db, { merchantCode: "L1", currency: "USD", debitAccountId: await memberId(m1), creditAccountId: 999_999, amount: 1n, kind: "bet", key: "b-nowhere" }, []),
+      transfer(db, { from: member(members[5]!), to: system("house", members[5]!), amount: 1n, kind: "bet", key: "b-plain", category: "RNG" }),
+    ]);
+    const value = (i: number) => (settled[i] as PromiseFulfilledResult<PostedTransfer>).value;
+    const reason = (i: number) => (settled[i] as PromiseRejectedResult).reason;
+    expect(value(0)).toEqual({ ...bets[0], replayed: true });
+    expect(reason(1)).toMatchObject({ code: "IDEMPOTENCY_CONFLICT" });
+    expect(reason(2)).toBeInstanceOf(InsufficientFunds);
+    expect(value(3).id).toBe(value(4).id);
+    expect([value(3).replayed, value(4).replayed].sort()).toEqual([false, true]);
+    const spends = [settled[5], settled[6]];
+    expect(spends.filter((s) => s!.status === "fulfilled")).toHaveLength(1);
+    expect(spends.map((s) => (s!.status === "rejected" ? s!.reason : null)).find(Boolean)).toBeInstanceOf(InsufficientFunds);
+    expect(String(reason(7))).toMatch(/does not exist/);
+    expect(value(8)).toMatchObject({ amount: 1n, replayed: false });
+    expect(await memberBalance(db, "L1", "USD", m2)).toBe(1_000n - 30n);
+    expect(await memberBalance(db, "L1", "USD", m4)).toBe(1_000n - 50n - 900n);
+    const written = rowsOf<{ n: number }>(await db.execute(sql`select count(*)::int as n from ledger_transfers where idempotency_key in ('b-big', 'b-nowhere', 'b-spend-1', 'b-spend-2', 'b-twin')`));
+    expect(written[0]!.n).toBe(2);
+    expect(await checkInvariants(db)).toEqual({ unbalancedCurrencies: [], negativeAccounts: [], driftingAccounts: [], driftingDayTotals: [] });
   });
 
   it("moves money between two accounts and keeps every invariant", async () => {
