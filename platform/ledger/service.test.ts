@@ -106,6 +106,9 @@ describe("ledger", () => {
     const after = postingBatches(db);
     expect(after.statements).toBeGreaterThan(before.statements);
     expect(after.movements - before.movements).toBeGreaterThanOrEqual(members.length);
+    // Posted by the batches, not by the fallback a failed batch takes.
+    expect(after.failed).toBe(before.failed);
+    expect(after.leftOut).toBe(before.leftOut);
     // The house shard's balance after each bet, in the rows' order, is the running sum.
     let house = BigInt(houseBefore!.balance);
     for (const [i, bet] of [...bets.entries()].sort((a, b) => a[1].id - b[1].id)) {

@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
 import { preparedStatement, rowsOf } from "../db/client.js";
+import { Batches, batchesOf, type Queued } from "../db/batches.js";
 import { and, eq, sql, type SQL } from "drizzle-orm";
 import type { Database } from "../db/client.js";
 import { DomainError } from "../http/envelope.js";
@@ -98,7 +99,8 @@ export interface PostedTransfer {
   replayed: boolean;
 }
 
-function payloadHash(input: PostInput): string {
+/** The hash of a movement's payload, kept with its row: a replay with another payload is a conflict. */
+export function payloadHash(input: PostInput): string {
   return createHash("sha256")
     .update(
       JSON.stringify([
@@ -533,42 +535,14 @@ export async function transfer(db: Database, input: TransferInput): Promise<Post
   );
 }
 
-/** A movement waiting for the next batch, with the held accounts it changes. */
-interface Queued {
-  movement: Movement;
-  held: number[];
-  resolve: (posted: PostedTransfer) => void;
-  reject: (err: unknown) => void;
-}
-
-interface Batcher {
-  queue: Queued[];
-  /** Batch statements sent and not yet answered, and when the last one went. */
-  inFlight: number;
-  sentAt: number;
-  scheduled: boolean;
-  timer: ReturnType<typeof setTimeout> | null;
-  /** Batch statements run and the movements they carried (for tests and benches). */
-  statements: number;
-  batched: number;
-}
-
-/** Most movements in one batch statement. */
-export const BATCH_MAX = 100;
-/**
- * A batch statement out longer than this (waiting for a row another transaction holds) lets the
- * next batch go beside it, up to `BATCH_MAX_IN_FLIGHT` at once.
- */
-const BATCH_STALL_MS = 20;
-const BATCH_MAX_IN_FLIGHT = 4;
-const batchers = new WeakMap<object, Batcher>();
+const batches = new WeakMap<object, Batches<Movement, PostedTransfer>>();
 
 /**
  * Posts one movement as a transaction of its own (`transfer()`): alone, or in one statement with
- * the other movements posted this way on the same database at the same moment (ADR 038). While a
- * batch statement is out, new movements queue, and the next batch takes them all: under load a
- * commit, the statement's set-up and the round trip are shared by many movements; alone, a
- * movement is posted by the single posting statement at once.
+ * the other movements posted this way on the same database at the same moment (ADR 038, through
+ * `Batches`). While a batch statement is out, new movements queue, and the next batch takes them
+ * all: under load a commit, the statement's set-up and the round trip are shared by many
+ * movements; alone, a movement is posted by the single posting statement.
  *
  * Each movement of a batch is the one `post()` would make: its own key (a key already used, a
  * refusal or a missing account leaves that movement out of the batch, and it is posted alone,
@@ -582,92 +556,34 @@ const batchers = new WeakMap<object, Batcher>();
 export async function postAlone(db: Database, input: PostInput, held: number[]): Promise<PostedTransfer> {
   checkMovement(input);
   const movement = { ...input, hash: payloadHash(input) };
-  let b = batchers.get(db);
-  if (!b) batchers.set(db, (b = { queue: [], inFlight: 0, sentAt: 0, scheduled: false, timer: null, statements: 0, batched: 0 }));
-  const batcher = b;
-  return new Promise<PostedTransfer>((resolve, reject) => {
-    batcher.queue.push({ movement, held, resolve, reject });
-    schedule(db, batcher);
+  const b = batchesOf(batches, db, () => {
+    const made: Batches<Movement, PostedTransfer> = new Batches((batch) => postBatch(db, batch, made));
+    return made;
   });
+  return b.add(movement, [`key:${input.key}`, ...held.map((id) => `account:${id}`)]);
 }
 
 /** Batch statements run on `db` and the movements they carried. */
-export function postingBatches(db: Database): { statements: number; movements: number } {
-  const b = batchers.get(db);
-  return { statements: b?.statements ?? 0, movements: b?.batched ?? 0 };
+export function postingBatches(db: Database): { statements: number; movements: number; leftOut: number; failed: number } {
+  const b = batches.get(db);
+  return { statements: b?.statements ?? 0, movements: b?.batched ?? 0, leftOut: b?.leftOut ?? 0, failed: b?.failed ?? 0 };
 }
 
-/**
- * Sends what is queued once this turn of the event loop is over: movements that arrive in the
- * same turn, and the next movements of the callers a batch has just answered, join one batch.
- */
-function schedule(db: Database, b: Batcher): void {
-  if (b.scheduled) return;
-  b.scheduled = true;
-  setImmediate(() => {
-    b.scheduled = false;
-    sendBatches(db, b);
-  });
-}
-
-function sendBatches(db: Database, b: Batcher): void {
-  while (b.queue.length > 0) {
-    if (b.inFlight > 0) {
-      const waited = performance.now() - b.sentAt;
-      if (b.inFlight >= BATCH_MAX_IN_FLIGHT) return;
-      if (waited < BATCH_STALL_MS) {
-        b.timer ??= setTimeout(() => {
-          b.timer = null;
-          schedule(db, b);
-        }, BATCH_STALL_MS - waited);
-        return;
-      }
-    }
-    const batch = takeBatch(b.queue);
-    b.inFlight++;
-    b.sentAt = performance.now();
-    if (batch.length > 1) {
-      b.statements++;
-      b.batched += batch.length;
-    }
-    void postBatch(db, batch).finally(() => {
-      b.inFlight--;
-      schedule(db, b);
-    });
-  }
-}
-
-/** The queue's first movements whose keys and held accounts are not already in the batch. */
-function takeBatch(queue: Queued[]): Queued[] {
-  const batch: Queued[] = [];
-  const keys = new Set<string>();
-  const held = new Set<number>();
-  for (let i = 0; i < queue.length && batch.length < BATCH_MAX; ) {
-    const q = queue[i]!;
-    if (keys.has(q.movement.key) || q.held.some((id) => held.has(id))) {
-      i++;
-      continue;
-    }
-    keys.add(q.movement.key);
-    for (const id of q.held) held.add(id);
-    batch.push(q);
-    queue.splice(i, 1);
-  }
-  return batch;
-}
+type QueuedMovement = Queued<Movement, PostedTransfer>;
 
 /** Posts one movement alone, answering its caller. */
-function postOne(db: Database, q: Queued): Promise<void> {
-  return retrying(() => post(db, q.movement)).then(q.resolve, q.reject);
+function postOne(db: Database, q: QueuedMovement): Promise<void> {
+  return retrying(() => post(db, q.item)).then(q.resolve, q.reject);
 }
 
-async function postBatch(db: Database, batch: Queued[]): Promise<void> {
+async function postBatch(db: Database, batch: QueuedMovement[], b: Batches<Movement, PostedTransfer>): Promise<void> {
   if (batch.length === 1) return postOne(db, batch[0]!);
   let rows: BatchRow[];
   try {
-    rows = rowsOf<BatchRow>(await batchStatement(db, batchValues(batch.map((q) => q.movement))));
+    rows = rowsOf<BatchRow>(await batchStatement(db, batchValues(batch.map((q) => q.item))));
   } catch {
     // Nothing of the batch was written: each movement goes alone, and meets its own error there.
+    b.failed++;
     for (const q of batch) void postOne(db, q);
     return;
   }
@@ -678,7 +594,7 @@ async function postBatch(db: Database, batch: Queued[]): Promise<void> {
     posted.add(row.ord - 1);
     q.resolve({
       id: Number(row.id),
-      amount: q.movement.amount,
+      amount: q.item.amount,
       debitBalanceAfter: BigInt(row.debit_after!),
       creditBalanceAfter: BigInt(row.credit_after!),
       createdAt: new Date(Number(row.created_ms)),
@@ -686,6 +602,7 @@ async function postBatch(db: Database, batch: Queued[]): Promise<void> {
     });
   }
   // Left out (a key used before, a refusal, an account missing): alone, for its own answer.
+  b.leftOut += batch.length - posted.size;
   batch.forEach((q, i) => posted.has(i) || void postOne(db, q));
 }
 
@@ -716,48 +633,36 @@ function batchValues(movements: Movement[]): Record<string, unknown> {
 }
 
 /**
- * Many single movements in one statement (`postAlone`), each posted as `post()` would post it:
- * - `v`, the movements in order (`ord`);
- * - `go`, those whose key is new and whose accounts are both there with the debit able to pay,
- *   as of the statement's snapshot;
- * - `delta`, what each account gains or loses in all; `upd` changes each account once, in
- *   ascending id order (`locked` takes the rows' locks in that order, one key at a time, as a
- *   single posting does, so neither two batches nor a batch and a posting wait for each other in
- *   a circle), checking a held account's new balance again on the row's latest version
- *   (`ledger_balance_held`, as the single posting does);
- * - `after`, each movement's balances: an account's final balance less what later movements of
- *   the batch moved on it;
- * - `inserted`, the rows in order.
- * Every lookup is by key, as a scalar subquery (an EXISTS would be planned as a join, a scan of
- * the whole table when the plan is made on empty tables) or an id list, so the generic plan a
- * connection keeps is as good on large tables as on the empty ones it may have been made for.
- * One exception: the update's id list, planned while `ledger_accounts` holds a page or two of
- * rows, may scan that table (cheaper then); a connection keeps its plan for up to an hour, and
- * accounts grow with sign-ups, so such a plan costs little before it is made again.
+ * The CTEs that post many movements in one statement, after a CTE `mv` of them (columns `ord`,
+ * `merchant_code`, `currency`, `debit`, `credit`, `amount`, `kind`, `key`, `hash`, `reference`,
+ * `category`, `reverses_id`), each already checked by the caller as of the statement's snapshot
+ * (keys new, accounts there, the debit able to pay):
+ * - `delta`, what each account gains and pays out in all; `locked` takes the accounts' row locks
+ *   one key at a time in ascending id order, as a single posting takes `lo` then `hi`, so neither
+ *   two batches nor a batch and a posting wait for each other in a circle;
+ * - `upd` changes each account once, checking on the row's latest version that a held account
+ *   (member, hold) can still pay what it pays out (`ledger_balance_held`: 40001 when it cannot,
+ *   as a single posting fails);
+ * - `after`, each movement's balances: an account's final balance less what later movements
+ *   moved on it;
+ * - `inserted`, the rows in `ord` order, returning `idempotency_key`, `id`, `created_at` and the
+ *   balances.
+ * Every lookup is by key, so the generic plan a connection keeps is as good on large tables as
+ * on the empty ones it may have been made for. One exception: the update's id list, planned while
+ * `ledger_accounts` holds a page or two of rows, may scan that table (cheaper then); a connection
+ * keeps its plan for up to an hour, and accounts grow with sign-ups.
  */
-export const batchStatementSql = (): SQL => sql`
-      with v as (
-        select * from unnest(${ph("merchant")}::text[], ${ph("currency")}::text[], ${ph("debit")}::bigint[], ${ph("credit")}::bigint[],
-          ${ph("amount")}::bigint[], ${ph("kind")}::text[], ${ph("key")}::text[], ${ph("hash")}::text[], ${ph("reference")}::text[],
-          ${ph("category")}::text[], ${ph("reverses")}::bigint[])
-          with ordinality as v(merchant_code, currency, debit, credit, amount, kind, key, hash, reference, category, reverses_id, ord)
-      ),
-      go as (
-        select v.* from v
-        where (select t.id from ledger_transfers t where t.idempotency_key = v.key) is null
-          and (select c.id from ledger_accounts c where c.id = v.credit) is not null
-          and (select d.kind not in ('member', 'hold') or d.balance >= v.amount from ledger_accounts d where d.id = v.debit)
-      ),
-      legs as (select ord, debit as account, -amount as d from go union all select ord, credit, amount from go),
-      delta as (select account, sum(d)::bigint as d from legs group by account),
+export const movementCtes = sql`
+      legs as (select ord, debit as account, -amount as d, amount as paid from mv union all select ord, credit, amount, 0 from mv),
+      delta as (select account, sum(d)::bigint as d, sum(paid)::bigint as paid from legs group by account),
       locked as (
-        select x.account, x.d from (select account, d from delta order by account) x
+        select x.account, x.d, x.paid from (select account, d, paid from delta order by account) x
         cross join lateral (select a.id from ledger_accounts a where a.id = x.account for update) l
       ),
       upd as (
         update ledger_accounts a set balance = a.balance + (select x.d from locked x where x.account = a.id)
         where a.id = any(array(select account from locked))
-          and ledger_balance_held((select a.kind not in ('member', 'hold') or x.d >= 0 or a.balance + x.d >= 0 from locked x where x.account = a.id))
+          and ledger_balance_held((select a.kind not in ('member', 'hold') or x.paid = 0 or a.balance >= x.paid from locked x where x.account = a.id))
         returning a.id, a.balance
       ),
       after as (
@@ -769,10 +674,32 @@ export const batchStatementSql = (): SQL => sql`
         insert into ledger_transfers (merchant_code, currency, debit_account_id, credit_account_id, amount, kind, idempotency_key,
           payload_hash, reference, category, reverses_id, debit_balance_after, credit_balance_after)
         select g.merchant_code, g.currency, g.debit, g.credit, g.amount, g.kind, g.key, g.hash, g.reference, g.category, g.reverses_id, d.balance, c.balance
-        from go g join after d on d.ord = g.ord and d.account = g.debit join after c on c.ord = g.ord and c.account = g.credit
+        from mv g join after d on d.ord = g.ord and d.account = g.debit join after c on c.ord = g.ord and c.account = g.credit
         order by g.ord
         returning idempotency_key, id, created_at, debit_balance_after, credit_balance_after
-      )
+      )`;
+
+/**
+ * Many single movements in one statement (`postAlone`), each posted as `post()` would post it:
+ * `v`, the movements in order (`ord`); `mv`, those whose key is new and whose accounts are both
+ * there with the debit able to pay, as of the statement's snapshot (each a scalar subquery: an
+ * EXISTS would be planned as a join, a scan of the whole table when the plan is made on empty
+ * tables); then `movementCtes`.
+ */
+export const batchStatementSql = (): SQL => sql`
+      with v as (
+        select * from unnest(${ph("merchant")}::text[], ${ph("currency")}::text[], ${ph("debit")}::bigint[], ${ph("credit")}::bigint[],
+          ${ph("amount")}::bigint[], ${ph("kind")}::text[], ${ph("key")}::text[], ${ph("hash")}::text[], ${ph("reference")}::text[],
+          ${ph("category")}::text[], ${ph("reverses")}::bigint[])
+          with ordinality as v(merchant_code, currency, debit, credit, amount, kind, key, hash, reference, category, reverses_id, ord)
+      ),
+      mv as (
+        select v.* from v
+        where (select t.id from ledger_transfers t where t.idempotency_key = v.key) is null
+          and (select c.id from ledger_accounts c where c.id = v.credit) is not null
+          and (select d.kind not in ('member', 'hold') or d.balance >= v.amount from ledger_accounts d where d.id = v.debit)
+      ),
+      ${movementCtes}
       select v.ord::int as ord, i.id::text as id, ${epochMs(sql`i.created_at`)} as created_ms,
         i.debit_balance_after::text as debit_after, i.credit_balance_after::text as credit_after
       from v left join inserted i on i.idempotency_key = v.key`;
