@@ -27,8 +27,8 @@ import { hasPgbench, machineCpuMs, pgServer } from "./pg.mjs";
 import * as schema from "../platform/db/schema.ts";
 import { runMigrations } from "../platform/db/migrate.ts";
 import { members } from "../platform/accounts/schema.ts";
-import { checkInvariants, ensureAccount, memberBalance, SYSTEM_SHARDS, transfer } from "../platform/ledger/service.ts";
-import { playRound } from "../platform/rounds/service.ts";
+import { checkInvariants, ensureAccount, memberBalance, postingBatches, SYSTEM_SHARDS, transfer } from "../platform/ledger/service.ts";
+import { playRound, roundBatchCounts } from "../platform/rounds/service.ts";
 
 const SERVER = process.env.BENCH_DATABASE_URL || process.env.DATABASE_URL || "postgres://postgres@127.0.0.1:5432/postgres";
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 15);
@@ -284,6 +284,13 @@ try {
       lines.push(`By machine CPU per operation: rounds ${(tpsCpu / house.cpuEach).toFixed(2)}, settlements ${(tpsCpu / ledgerCpu).toFixed(2)} of pgbench's`);
     }
     lines.push(`Rows written per round: ${written}`);
+    const rb = roundBatchCounts(pool.db);
+    const pb = postingBatches(pool.db);
+    const mean = (n, d) => (d ? (n / d).toFixed(1) : "–");
+    lines.push(
+      `Batches (ADR 038), warm-ups included: rounds ${rb.statements} statements, ${mean(rb.rounds, rb.statements)} rounds each, ${rb.leftOut} left out, ${rb.failed} failed; ` +
+        `movements ${pb.statements} statements, ${mean(pb.movements, pb.statements)} each, ${pb.leftOut} left out, ${pb.failed} failed`,
+    );
     lines.push(
       `Checks: ${check.rounds} rounds in house_rounds, ${check.open} left open; ledger invariant violations ${check.violations}${check.violations ? ` ${JSON.stringify(check.report)}` : ""}; members whose balance ≠ deposit − Σstake + Σwin: ${check.mismatched} of ${players.length}`,
     );

@@ -7,10 +7,13 @@ import type { Bet } from "../house/bets.js";
 import { members } from "../accounts/schema.js";
 import { winners } from "../games/schema.js";
 import { rowsOf } from "../db/client.js";
+import { formatAmount } from "../ledger/money.js";
 import { fairSeeds, houseRounds } from "./schema.js";
-import { actInRound, playRound, rotateSeeds, WINNER_BOARD_MIN } from "./service.js";
+import { actInRound, playRound, rotateSeeds, roundBatchCounts, roundBatchStatementSql, verifyStoredRound, WINNER_BOARD_MIN } from "./service.js";
+import { PgDialect } from "drizzle-orm/pg-core";
 
 type TestPlatform = Awaited<ReturnType<typeof createTestPlatform>>;
+const formatUsd = (minor: bigint) => formatAmount(minor, "USD");
 
 /**
  * A round is one database transaction (issue 15, ADR 023): few statements, idempotent under
@@ -96,6 +99,88 @@ describe("in-house round as one transaction", () => {
     before = counted.statements();
     await playRound(counted.db, member, { game: "HOUSE_DICE", bets: [{ kind: "over", target: 5000, amount: "1.00" }], requestKey: key() });
     expect(counted.statements() - before).toBe(1);
+  });
+
+  /**
+   * Rounds of different members played at the same moment share one statement (ADR 038). Each
+   * must come out as if written alone: its nonce taken once, its stake and payout posted with the
+   * balances they left, its record and balances stored, a board-sized win on the board, a stake
+   * above the balance refused with nothing written, a member's two rounds at once both played,
+   * one after the other, and every round verifiable once its seed is revealed.
+   */
+  it("settles rounds of members played at the same moment in one statement, each as if alone", async () => {
+    const db = p.handle.db;
+    const ms = [];
+    for (let i = 0; i < 8; i++) ms.push(await memberOf((await player("100.00")).account));
+    const dice = (amount: string) => ({ game: "HOUSE_DICE", bets: [{ kind: "over", target: 5000, amount }] });
+    // A first round each makes the seed pair and fills the caches and claims.
+    for (const m of ms) await playRound(db, m, { ...dice("1.00"), requestKey: key() });
+    const straight = [{ kind: "straight", numbers: [17], amount: 500n }] as unknown as Bet[];
+    await seedThatPays(ms[0]!.id, "HOUSE_ROULETTE", straight, WINNER_BOARD_MIN);
+    const balances = await Promise.all(ms.map((m) => balanceOf(m)));
+    const nonces = await Promise.all(ms.map(async (m) => (await activeSeed(m.id)).nonce));
+    const boardBefore = await count(sql`select count(*) as n from winners where merchant_code = 'DEMO'`);
+    const counts = roundBatchCounts(db);
+
+    const settled = await Promise.allSettled(
+      ms.map((m, i) =>
+        i === 0
+          ? playRound(db, m, { game: "HOUSE_ROULETTE", bets: [{ kind: "straight", numbers: [17], amount: "5.00" }], requestKey: key() })
+          : i === 1
+            ? playRound(db, m, { ...dice("500.00"), requestKey: key() })
+            : playRound(db, m, { ...dice(`${i}.00`), requestKey: key() }),
+      ),
+    );
+    // Member 7 plays twice more at once: one round per batch, so one after the other.
+    const twice = await Promise.all([playRound(db, ms[7]!, { ...dice("1.00"), requestKey: key() }), playRound(db, ms[7]!, { ...dice("1.00"), requestKey: key() })]);
+    const after = roundBatchCounts(db);
+    expect(after.statements).toBeGreaterThan(counts.statements);
+    expect(after.rounds - counts.rounds).toBeGreaterThanOrEqual(4);
+    // Written by the batches, not by the fallback a failed batch takes.
+    expect(after.failed).toBe(counts.failed);
+
+    expect(settled[1]).toMatchObject({ status: "rejected", reason: { code: "INSUFFICIENT_FUNDS" } });
+    expect(await balanceOf(ms[1]!)).toBe(balances[1]);
+    expect((await activeSeed(ms[1]!.id)).nonce).toBe(nonces[1]);
+    for (const i of [0, 2, 3, 4, 5, 6, 7]) {
+      const r = (settled[i] as PromiseFulfilledResult<Awaited<ReturnType<typeof playRound>>>).value;
+      const cents = (v: string) => BigInt(v.replace(".", ""));
+      const extra = i === 7 ? twice.reduce((s, t) => s - cents(t.stake) + cents(t.win), 0n) : 0n;
+      expect(r).toMatchObject({ status: "SETTLED", nonce: nonces[i], balanceBefore: formatUsd(balances[i]!) });
+      expect(r.balanceAfter).toBe(formatUsd(balances[i]! - cents(r.stake) + cents(r.win)));
+      expect(await balanceOf(ms[i]!)).toBe(balances[i]! - cents(r.stake) + cents(r.win) + extra);
+      expect((await activeSeed(ms[i]!.id)).nonce).toBe(nonces[i]! + (i === 7 ? 3 : 1));
+      const [stored] = await db.select().from(houseRounds).where(eq(houseRounds.id, r.id));
+      expect(stored).toMatchObject({ balanceBefore: balances[i], balanceAfter: balances[i]! - cents(r.stake) + cents(r.win) });
+      expect(await count(sql`select count(*) as n from ledger_transfers where reference = ${`R${r.id}`}`)).toBe(cents(r.win) > 0n ? 2 : 1);
+    }
+    expect((settled[0] as PromiseFulfilledResult<{ win: string }>).value.win).toBe("180.00");
+    expect(await count(sql`select count(*) as n from winners where merchant_code = 'DEMO'`)).toBe(boardBefore + 1);
+    expect(twice.map((t) => t.nonce).sort()).toEqual([nonces[7]! + 1, nonces[7]! + 2]);
+    // Provably fair as ever: the revealed seed replays the stored round.
+    const played = (settled[3] as PromiseFulfilledResult<{ id: number }>).value;
+    await rotateSeeds(db, ms[3]!);
+    expect(await verifyStoredRound(db, played.id)).toMatchObject({ revealed: true, hashMatches: true, result: { ok: true } });
+    expect(await checkInvariants(db)).toEqual({ unbalancedCurrencies: [], negativeAccounts: [], driftingAccounts: [], driftingDayTotals: [] });
+  });
+
+  it("plans the round batch statement through the indexes", async () => {
+    const query = new PgDialect().sqlToQuery(roundBatchStatementSql());
+    const plan = await p.handle.db.transaction(async (tx) => {
+      await tx.execute(sql`set local plan_cache_mode = force_generic_plan`);
+      await tx.execute(sql.raw(`prepare round_batch_plan as ${query.sql}`));
+      try {
+        const values = query.params.map(() => "null");
+        const lines = rowsOf<{ "QUERY PLAN": string }>(await tx.execute(sql.raw(`explain execute round_batch_plan(${values.join(", ")})`)));
+        return lines.map((l) => l["QUERY PLAN"]).join("\n");
+      } finally {
+        await tx.execute(sql`deallocate round_batch_plan`);
+      }
+    });
+    // The ledger's rows and the rounds by key; the accounts' locks one key at a time.
+    expect(plan).toContain("ledger_transfers_key_uq");
+    expect(plan).not.toMatch(/Seq Scan on (ledger_transfers|house_rounds)/);
+    expect(plan).toMatch(/LockRows[^\n]*\n\s*->\s*Index Scan using ledger_accounts_pkey/);
   });
 
   describe("the next round's claim kept from the last write (ADR 036)", () => {

@@ -6,7 +6,25 @@ import { TRIAL_TYPES } from "../accounts/service.js";
 import { merchants } from "../system/schema.js";
 import { games, winners } from "../games/schema.js";
 import { formatAmount, parseAmount } from "../ledger/money.js";
-import { ensureAccount, exchangeStatement, exchangeStatementShape, InsufficientFunds, type Gate, MAX_ATTEMPTS, postTransfer, RETRYABLE_STATES, sqlState, withLedgerTx, type Executor, type PostedTransfer, type PostInput, type Tx } from "../ledger/service.js";
+import {
+  ensureAccount,
+  exchangeStatement,
+  exchangeStatementShape,
+  InsufficientFunds,
+  type Gate,
+  MAX_ATTEMPTS,
+  movementCtes,
+  payloadHash,
+  postTransfer,
+  RETRYABLE_STATES,
+  sqlState,
+  withLedgerTx,
+  type Executor,
+  type PostedTransfer,
+  type PostInput,
+  type Tx,
+} from "../ledger/service.js";
+import { Batches, batchesOf, type Queued } from "../db/batches.js";
 import { ledgerAccounts } from "../ledger/schema.js";
 import { executePrepared, preparedStatement, rowsOf } from "../db/client.js";
 import { HOUSE_VENDOR } from "../wallet/service.js";
@@ -310,14 +328,189 @@ const roundStatements = [false, true].map((payout) =>
  * moved, a seed pair changed, the merchant's terms changed, or another round of a stateful game in
  * play, writes nothing either (null: read again); a requestKey already used fails its unique key.
  */
-async function insertRound(
+type NewRound = Omit<Round, "createdAt" | "settledAt" | "actions" | "balanceBefore" | "balanceAfter">;
+type Written = { round: Round; nextRoundId: number } | null;
+interface RoundWrite {
+  member: Member;
+  acc: RoundAccounts;
+  r: NewRound;
+  checks: { terms: MerchantTerms; seedHash: string };
+}
+
+/**
+ * Writes a new round (`insertRoundAlone`). A settled round of an instant game goes through the
+ * database's round batches (ADR 038): rounds of different members written at the same moment
+ * share one statement, each written as it would be alone; a round the batch leaves out (its
+ * stake refused, its nonce moved, its terms changed, a key used) or a batch that fails is written
+ * alone, which answers as before. `db` is the database itself here (never a transaction).
+ */
+async function insertRound(db: Database, member: Member, acc: RoundAccounts, r: NewRound, session: boolean, checks: RoundWrite["checks"]): Promise<Written> {
+  if (session || r.status !== "SETTLED") return insertRoundAlone(db, member, acc, r, session, checks);
+  const b = batchesOf(roundBatches, db, () => {
+    const made: Batches<RoundWrite, Written> = new Batches((batch) => writeRounds(db, batch, made));
+    return made;
+  });
+  return b.add({ member, acc, r, checks }, [`account:${acc.member}`, `seed:${r.seedId}`, `member:${r.memberId}`]);
+}
+
+const roundBatches = new WeakMap<object, Batches<RoundWrite, Written>>();
+
+/** Round batch statements run on `db` and the rounds they carried. */
+export function roundBatchCounts(db: Database): { statements: number; rounds: number; leftOut: number; failed: number } {
+  const b = roundBatches.get(db);
+  return { statements: b?.statements ?? 0, rounds: b?.batched ?? 0, leftOut: b?.leftOut ?? 0, failed: b?.failed ?? 0 };
+}
+
+function writeAlone(db: Database, q: Queued<RoundWrite, Written>): Promise<void> {
+  const { member, acc, r, checks } = q.item;
+  return insertRoundAlone(db, member, acc, r, false, checks).then(q.resolve, q.reject);
+}
+
+async function writeRounds(db: Database, batch: Queued<RoundWrite, Written>[], b: Batches<RoundWrite, Written>): Promise<void> {
+  if (batch.length === 1) return writeAlone(db, batch[0]!);
+  let rows: { ord: number; made_id: string | null; created_ms: string; settled_ms: string; balance_before: string; balance_after: string; next_round_id: string }[];
+  try {
+    rows = rowsOf(await roundBatchStatement(db, roundBatchValues(batch.map((q) => q.item))));
+  } catch {
+    // Nothing of the batch was written: each round goes alone, and meets its own error there.
+    b.failed++;
+    for (const q of batch) void writeAlone(db, q);
+    return;
+  }
+  const written = new Set<number>();
+  for (const row of rows) {
+    const q = batch[row.ord - 1];
+    if (!q || row.made_id === null) continue;
+    written.add(row.ord - 1);
+    const round: Round = {
+      ...q.item.r,
+      actions: [],
+      balanceBefore: BigInt(row.balance_before),
+      balanceAfter: BigInt(row.balance_after),
+      createdAt: new Date(Number(row.created_ms)),
+      settledAt: new Date(Number(row.settled_ms)),
+    };
+    q.resolve({ round, nextRoundId: Number(row.next_round_id) });
+  }
+  b.leftOut += batch.length - written.size;
+  batch.forEach((q, i) => written.has(i) || void writeAlone(db, q));
+}
+
+/** The round batch statement's values: one array per column, in the batch's order. */
+function roundBatchValues(writes: RoundWrite[]): Record<string, unknown> {
+  const column = (f: (w: RoundWrite) => unknown) => writes.map(f);
+  const hash = (w: RoundWrite, move: "stake" | "win", amount: bigint) => payloadHash(roundMove(w.acc, w.r.id, w.r.category, move, amount));
+  return {
+    round: column((w) => w.r.id),
+    member: column((w) => w.r.memberId),
+    merchant: column((w) => w.r.merchantCode),
+    game: column((w) => w.r.gameCode),
+    category: column((w) => w.r.category),
+    currency: column((w) => w.r.currency),
+    seed: column((w) => w.r.seedId),
+    nonce: column((w) => w.r.nonce),
+    seed_hash: column((w) => w.checks.seedHash),
+    client_seed: column((w) => w.r.clientSeed),
+    request_key: column((w) => w.r.requestKey),
+    bets: column((w) => JSON.stringify(w.r.bets)),
+    outcome: column((w) => JSON.stringify(w.r.outcome)),
+    stake: column((w) => w.r.stake.toString()),
+    win: column((w) => w.r.win.toString()),
+    // As text: the driver sends an array of booleans as one boolean.
+    single: column((w) => String(w.checks.terms.single)),
+    member_account: column((w) => w.acc.member),
+    house_account: column((w) => w.acc.house),
+    masked: column((w) => maskAccount(w.member.account)),
+    big: column((w) => String(w.r.win >= WINNER_BOARD_MIN && w.r.win > w.r.stake)),
+    stake_key: column((w) => roundMove(w.acc, w.r.id, w.r.category, "stake", w.r.stake).key),
+    stake_hash: column((w) => hash(w, "stake", w.r.stake)),
+    win_key: column((w) => roundMove(w.acc, w.r.id, w.r.category, "win", w.r.win).key),
+    win_hash: column((w) => (w.r.win > 0n ? hash(w, "win", w.r.win) : null)),
+  };
+}
+
+/**
+ * Settled rounds of instant games, of different members, in one statement, each written as
+ * `insertRoundAlone` writes it (ADR 038):
+ * - `allowed`, the rounds whose stake the member's account can pay, whose keys (the ledger's, the
+ *   requestKey) are new and whose merchant's terms are the ones used, as of the snapshot;
+ * - `taken`, their nonces, each taken only if still the one drawn with, the seed pair active with
+ *   the server seed's hash and the client seed drawn from (the seed row stays locked to the end);
+ * - `mv`, the stake and the payout of each round whose nonce was taken, posted by the ledger's
+ *   `movementCtes` (each account changed once; the rows in order with the balances they left);
+ * - `made`, the rounds, with the balances the stake found and the payout left, and `board`,
+ *   the winners board's rows;
+ * - an id reserved for each member's next round.
+ * A round left out writes nothing: the caller writes it alone, which says why.
+ */
+export const roundBatchStatementSql = (): SQL => sql`
+      with r as (
+        select * from unnest(${ph("round")}::bigint[], ${ph("member")}::int[], ${ph("merchant")}::text[], ${ph("game")}::text[],
+          ${ph("category")}::text[], ${ph("currency")}::text[], ${ph("seed")}::int[], ${ph("nonce")}::int[], ${ph("seed_hash")}::text[],
+          ${ph("client_seed")}::text[], ${ph("request_key")}::text[], ${ph("bets")}::jsonb[], ${ph("outcome")}::jsonb[], ${ph("stake")}::bigint[],
+          ${ph("win")}::bigint[], ${ph("single")}::text[]::boolean[], ${ph("member_account")}::bigint[], ${ph("house_account")}::bigint[],
+          ${ph("masked")}::text[], ${ph("big")}::text[]::boolean[], ${ph("stake_key")}::text[], ${ph("stake_hash")}::text[], ${ph("win_key")}::text[],
+          ${ph("win_hash")}::text[])
+          with ordinality as r(round_id, member_id, merchant_code, game_code, category, currency, seed_id, nonce, seed_hash, client_seed,
+            request_key, bets, outcome, stake, win, single, member_account, house_account, masked, big, stake_key, stake_hash, win_key,
+            win_hash, ord)
+      ),
+      allowed as (
+        select r.* from r
+        where (select d.kind not in ('member', 'hold') or d.balance >= r.stake from ledger_accounts d where d.id = r.member_account)
+          and (select c.id from ledger_accounts c where c.id = r.house_account) is not null
+          and (select t.id from ledger_transfers t where t.idempotency_key = r.stake_key) is null
+          and (r.win = 0 or (select t.id from ledger_transfers t where t.idempotency_key = r.win_key) is null)
+          and (select h.id from house_rounds h where h.member_id = r.member_id and h.request_key = r.request_key) is null
+          and (select m.code from merchants m where m.code = r.merchant_code and m.currency = r.currency and m.is_single_wallet = r.single) is not null
+      ),
+      taken as (
+        update fair_seeds s set nonce = s.nonce + 1
+        where s.id = any(array(select seed_id from allowed)) and s.active
+          and (select a.nonce = s.nonce and a.seed_hash = s.server_seed_hash and a.client_seed = s.client_seed from allowed a where a.seed_id = s.id)
+        returning s.id
+      ),
+      go as (select a.* from allowed a where a.seed_id in (select id from taken)),
+      mv as (
+        select g.ord * 2 - 1 as ord, g.merchant_code, g.currency, g.member_account as debit, g.house_account as credit, g.stake as amount,
+          'bet'::text as kind, g.stake_key as key, g.stake_hash as hash, 'R' || g.round_id as reference, g.category, null::bigint as reverses_id
+        from go g
+        union all
+        select g.ord * 2, g.merchant_code, g.currency, g.house_account, g.member_account, g.win, 'win', g.win_key, g.win_hash, 'R' || g.round_id,
+          g.category, null
+        from go g where g.win > 0
+      ),
+      ${movementCtes},
+      made as (
+        insert into house_rounds (id, member_id, merchant_code, game_code, category, currency, seed_id, nonce, client_seed, request_key,
+          bets, state, outcome, status, stake, win, balance_before, balance_after, settled_at)
+        overriding system value
+        select g.round_id, g.member_id, g.merchant_code, g.game_code, g.category, g.currency, g.seed_id, g.nonce, g.client_seed, g.request_key,
+          g.bets, null, g.outcome, 'SETTLED', g.stake, g.win, u.balance + g.stake - g.win, u.balance, now()
+        from go g join upd u on u.id = g.member_account
+        order by g.ord
+        returning id, created_at, settled_at, balance_before, balance_after
+      ),
+      board as (
+        insert into winners (merchant_code, account, node_id, win_amount, currency)
+        select g.merchant_code, g.masked, n.node_id, g.win, g.currency
+        from go g cross join lateral (select node_id from games where game_code = g.game_code limit 1) n
+        where g.big and g.round_id in (select id from made)
+      )
+      select r.ord::int as ord, m.id::text as made_id, ${epochMs("m.created_at")} as created_ms, ${epochMs("m.settled_at")} as settled_ms,
+        m.balance_before::text as balance_before, m.balance_after::text as balance_after,
+        case when m.id is not null then nextval(pg_get_serial_sequence('house_rounds', 'id'))::text end as next_round_id
+      from r left join made m on m.id = r.round_id`;
+const roundBatchStatement = preparedStatement(roundBatchStatementSql);
+
+async function insertRoundAlone(
   db: Executor,
   member: Member,
   acc: RoundAccounts,
-  r: Omit<Round, "createdAt" | "settledAt" | "actions" | "balanceBefore" | "balanceAfter">,
+  r: NewRound,
   session: boolean,
   checks: { terms: MerchantTerms; seedHash: string },
-): Promise<{ round: Round; nextRoundId: number } | null> {
+): Promise<Written> {
   const settled = r.status === "SETTLED";
   const big = settled && r.win >= WINNER_BOARD_MIN && r.win > r.stake;
   const json = (v: unknown) => (v === null || v === undefined ? null : JSON.stringify(v));
