@@ -107,6 +107,38 @@ export class Batches<T, R> {
   }
 }
 
+/**
+ * What a batch's `send` does with it: one item goes `alone`; more go through `statement`, whose
+ * rows (`ord`: the item's place, from 1) `answer` turns into results, or null for an item the
+ * statement left out. What the statement left out, and every item of a statement that failed
+ * (then nothing of it was written), goes alone, which gives its own answer or error.
+ */
+export async function sendBatch<T, R, Row extends { ord: number }>(
+  b: Batches<T, R>,
+  batch: Queued<T, R>[],
+  how: { alone: (q: Queued<T, R>) => Promise<void>; statement: (items: T[]) => Promise<Row[]>; answer: (row: Row, item: T) => R | null },
+): Promise<void> {
+  if (batch.length === 1) return how.alone(batch[0]!);
+  let rows: Row[];
+  try {
+    rows = await how.statement(batch.map((q) => q.item));
+  } catch {
+    b.failed++;
+    for (const q of batch) void how.alone(q);
+    return;
+  }
+  const answered = new Set<number>();
+  for (const row of rows) {
+    const q = batch[row.ord - 1];
+    const result = q ? how.answer(row, q.item) : null;
+    if (!q || result === null) continue;
+    answered.add(row.ord - 1);
+    q.resolve(result);
+  }
+  b.leftOut += batch.length - answered.size;
+  batch.forEach((q, i) => answered.has(i) || void how.alone(q));
+}
+
 /** One `Batches` per database (or other owner), made on first use. */
 export function batchesOf<T, R>(map: WeakMap<object, Batches<T, R>>, owner: object, make: () => Batches<T, R>): Batches<T, R> {
   let b = map.get(owner);

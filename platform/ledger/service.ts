@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { preparedStatement, rowsOf } from "../db/client.js";
-import { Batches, batchesOf, type Queued } from "../db/batches.js";
+import { Batches, batchesOf, sendBatch, type Queued } from "../db/batches.js";
 import { and, eq, sql, type SQL } from "drizzle-orm";
 import type { Database } from "../db/client.js";
 import { DomainError } from "../http/envelope.js";
@@ -319,6 +319,18 @@ const afterRefusal = preparedStatement(
       from (select 1) as one left join ledger_transfers t on t.idempotency_key = ${ph("key")}::text`,
 );
 
+/** A new posting's result, from the row a posting statement returned for it. */
+function postedFrom(amount: bigint, row: { id: string | null; debit_after: string | null; credit_after: string | null; created_ms: string | null }): PostedTransfer {
+  return {
+    id: Number(row.id),
+    amount,
+    debitBalanceAfter: BigInt(row.debit_after!),
+    creditBalanceAfter: BigInt(row.credit_after!),
+    createdAt: new Date(Number(row.created_ms)),
+    replayed: false,
+  };
+}
+
 async function post(ex: Executor, input: PostInput): Promise<PostedTransfer> {
   checkMovement(input);
   const hash = payloadHash(input);
@@ -336,16 +348,7 @@ async function post(ex: Executor, input: PostInput): Promise<PostedTransfer> {
         createdMs: row.existing_created_ms!,
       });
     }
-    if (row.id !== null) {
-      return {
-        id: Number(row.id),
-        amount: input.amount,
-        debitBalanceAfter: BigInt(row.debit_after!),
-        creditBalanceAfter: BigInt(row.credit_after!),
-        createdAt: new Date(Number(row.created_ms)),
-        replayed: false,
-      };
-    }
+    if (row.id !== null) return postedFrom(input.amount, row);
     if (row.allowed === null) throw new Error(`ledger account ${input.debitAccountId} or ${input.creditAccountId} does not exist`);
     if (row.allowed) throw new Error("ledger posting allowed but not written");
     // Refused as of the statement's snapshot. A twin with the same key may have posted since (its
@@ -576,34 +579,13 @@ function postOne(db: Database, q: QueuedMovement): Promise<void> {
   return retrying(() => post(db, q.item)).then(q.resolve, q.reject);
 }
 
-async function postBatch(db: Database, batch: QueuedMovement[], b: Batches<Movement, PostedTransfer>): Promise<void> {
-  if (batch.length === 1) return postOne(db, batch[0]!);
-  let rows: BatchRow[];
-  try {
-    rows = rowsOf<BatchRow>(await batchStatement(db, batchValues(batch.map((q) => q.item))));
-  } catch {
-    // Nothing of the batch was written: each movement goes alone, and meets its own error there.
-    b.failed++;
-    for (const q of batch) void postOne(db, q);
-    return;
-  }
-  const posted = new Set<number>();
-  for (const row of rows) {
-    const q = batch[row.ord - 1];
-    if (!q || row.id === null) continue;
-    posted.add(row.ord - 1);
-    q.resolve({
-      id: Number(row.id),
-      amount: q.item.amount,
-      debitBalanceAfter: BigInt(row.debit_after!),
-      creditBalanceAfter: BigInt(row.credit_after!),
-      createdAt: new Date(Number(row.created_ms)),
-      replayed: false,
-    });
-  }
-  // Left out (a key used before, a refusal, an account missing): alone, for its own answer.
-  b.leftOut += batch.length - posted.size;
-  batch.forEach((q, i) => posted.has(i) || void postOne(db, q));
+function postBatch(db: Database, batch: QueuedMovement[], b: Batches<Movement, PostedTransfer>): Promise<void> {
+  return sendBatch(b, batch, {
+    alone: (q) => postOne(db, q),
+    statement: async (movements) => rowsOf<BatchRow>(await batchStatement(db, batchValues(movements))),
+    // Left out (a key used before, a refusal, an account missing): alone, for its own answer.
+    answer: (row, movement) => (row.id === null ? null : postedFrom(movement.amount, row)),
+  });
 }
 
 interface BatchRow {

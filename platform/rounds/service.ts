@@ -24,7 +24,7 @@ import {
   type PostInput,
   type Tx,
 } from "../ledger/service.js";
-import { Batches, batchesOf, type Queued } from "../db/batches.js";
+import { Batches, batchesOf, sendBatch, type Queued } from "../db/batches.js";
 import { ledgerAccounts } from "../ledger/schema.js";
 import { executePrepared, preparedStatement, rowsOf } from "../db/client.js";
 import { HOUSE_VENDOR } from "../wallet/service.js";
@@ -366,34 +366,35 @@ function writeAlone(db: Database, q: Queued<RoundWrite, Written>): Promise<void>
   return insertRoundAlone(db, member, acc, r, false, checks).then(q.resolve, q.reject);
 }
 
-async function writeRounds(db: Database, batch: Queued<RoundWrite, Written>[], b: Batches<RoundWrite, Written>): Promise<void> {
-  if (batch.length === 1) return writeAlone(db, batch[0]!);
-  let rows: { ord: number; made_id: string | null; created_ms: string; settled_ms: string; balance_before: string; balance_after: string; next_round_id: string }[];
-  try {
-    rows = rowsOf(await roundBatchStatement(db, roundBatchValues(batch.map((q) => q.item))));
-  } catch {
-    // Nothing of the batch was written: each round goes alone, and meets its own error there.
-    b.failed++;
-    for (const q of batch) void writeAlone(db, q);
-    return;
-  }
-  const written = new Set<number>();
-  for (const row of rows) {
-    const q = batch[row.ord - 1];
-    if (!q || row.made_id === null) continue;
-    written.add(row.ord - 1);
-    const round: Round = {
-      ...q.item.r,
-      actions: [],
-      balanceBefore: BigInt(row.balance_before),
-      balanceAfter: BigInt(row.balance_after),
-      createdAt: new Date(Number(row.created_ms)),
-      settledAt: new Date(Number(row.settled_ms)),
-    };
-    q.resolve({ round, nextRoundId: Number(row.next_round_id) });
-  }
-  b.leftOut += batch.length - written.size;
-  batch.forEach((q, i) => written.has(i) || void writeAlone(db, q));
+interface RoundBatchRow {
+  ord: number;
+  made_id: string | null;
+  created_ms: string;
+  settled_ms: string;
+  balance_before: string;
+  balance_after: string;
+  next_round_id: string;
+}
+
+function writeRounds(db: Database, batch: Queued<RoundWrite, Written>[], b: Batches<RoundWrite, Written>): Promise<void> {
+  return sendBatch(b, batch, {
+    alone: (q) => writeAlone(db, q),
+    statement: async (writes) => rowsOf<RoundBatchRow>(await roundBatchStatement(db, roundBatchValues(writes))),
+    answer: (row, w) =>
+      row.made_id === null
+        ? null
+        : {
+            round: {
+              ...w.r,
+              actions: [],
+              balanceBefore: BigInt(row.balance_before),
+              balanceAfter: BigInt(row.balance_after),
+              createdAt: new Date(Number(row.created_ms)),
+              settledAt: new Date(Number(row.settled_ms)),
+            },
+            nextRoundId: Number(row.next_round_id),
+          },
+  });
 }
 
 /** The round batch statement's values: one array per column, in the batch's order. */
