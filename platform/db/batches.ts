@@ -1,3 +1,5 @@
+import { PgTransaction } from "drizzle-orm/pg-core";
+
 /**
  * A queue of independent writes that are sent to the database together (ADR 038). While a batch
  * is out, new items wait, and the next batch takes them all; alone, an item is sent at the end of
@@ -138,6 +140,12 @@ export async function sendBatch<T, R, Row extends { ord: number }>(
   b.leftOut += batch.length - answered.size;
   batch.forEach((q, i) => answered.has(i) || void how.alone(q));
 }
+
+/**
+ * Whether `db` is a transaction (a request's, passed on as its `Database`): its writes belong to
+ * it alone, so they are written one by one there, never queued with other callers' writes.
+ */
+export const isTransaction = (db: object): boolean => db instanceof PgTransaction;
 
 /** One `Batches` per database (or other owner), made on first use. */
 export function batchesOf<T, R>(map: WeakMap<object, Batches<T, R>>, owner: object, make: () => Batches<T, R>): Batches<T, R> {

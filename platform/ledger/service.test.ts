@@ -152,6 +152,22 @@ describe("ledger", () => {
     expect(await checkInvariants(db)).toEqual({ unbalancedCurrencies: [], negativeAccounts: [], driftingAccounts: [], driftingDayTotals: [] });
   });
 
+  it("posts movements made inside a request's transaction there, one by one, and rolls them back with it", async () => {
+    const db = t.handle.db;
+    const { inRequestTransaction, RollbackRequest } = await import("../db/request-tx.js");
+    const before = await memberBalance(db, "L1", "USD", 90);
+    await expect(
+      inRequestTransaction(db, async (tx) => {
+        await Promise.all([1, 2, 3].map((i) => transfer(tx, { from: system("bonus", 90), to: member(90), amount: 10n, kind: "bonus", key: `in-tx:${i}` })));
+        expect(postingBatches(tx)).toEqual({ statements: 0, movements: 0, leftOut: 0, failed: 0 });
+        throw new RollbackRequest();
+      }),
+    ).rejects.toBeInstanceOf(RollbackRequest);
+    expect(await memberBalance(db, "L1", "USD", 90)).toBe(before);
+    const rows = rowsOf<{ n: number }>(await db.execute(sql`select count(*)::int as n from ledger_transfers where idempotency_key like 'in-tx:%'`));
+    expect(rows[0]!.n).toBe(0);
+  });
+
   it("moves money between two accounts and keeps every invariant", async () => {
     const db = t.handle.db;
     const dep = await transfer(db, { from: system("payment_clearing", 1), to: member(1), amount: 10_000n, kind: "deposit", key: "t1-dep" });

@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { preparedStatement, rowsOf } from "../db/client.js";
-import { Batches, batchesOf, sendBatch, type Queued } from "../db/batches.js";
+import { Batches, batchesOf, isTransaction, sendBatch, type Queued } from "../db/batches.js";
 import { and, eq, sql, type SQL } from "drizzle-orm";
 import type { Database } from "../db/client.js";
 import { DomainError } from "../http/envelope.js";
@@ -553,11 +553,12 @@ const batches = new WeakMap<object, Batches<Movement, PostedTransfer>>();
  * in the batch's order; a held account (member, hold) at most once per batch, so the snapshot's
  * check of its balance is the whole check, and a change committed meanwhile fails the statement
  * (40001) as it fails a single posting. When the batch statement fails, nothing of it was written,
- * and every movement of it is posted alone. `held` names the movement's held accounts; `db` must
- * be the database itself (in a transaction, use `postTransfer`).
+ * and every movement of it is posted alone. `held` names the movement's held accounts. In a
+ * transaction (a request's), the movement is posted there alone.
  */
 export async function postAlone(db: Database, input: PostInput, held: number[]): Promise<PostedTransfer> {
   checkMovement(input);
+  if (isTransaction(db)) return retrying(() => post(db, input));
   const movement = { ...input, hash: payloadHash(input) };
   const b = batchesOf(batches, db, () => {
     const made: Batches<Movement, PostedTransfer> = new Batches((batch) => postBatch(db, batch, made));

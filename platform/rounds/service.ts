@@ -24,7 +24,7 @@ import {
   type PostInput,
   type Tx,
 } from "../ledger/service.js";
-import { Batches, batchesOf, sendBatch, type Queued } from "../db/batches.js";
+import { Batches, batchesOf, isTransaction, sendBatch, type Queued } from "../db/batches.js";
 import { ledgerAccounts } from "../ledger/schema.js";
 import { executePrepared, preparedStatement, rowsOf } from "../db/client.js";
 import { HOUSE_VENDOR } from "../wallet/service.js";
@@ -342,10 +342,10 @@ interface RoundWrite {
  * database's round batches (ADR 038): rounds of different members written at the same moment
  * share one statement, each written as it would be alone; a round the batch leaves out (its
  * stake refused, its nonce moved, its terms changed, a key used) or a batch that fails is written
- * alone, which answers as before. `db` is the database itself here (never a transaction).
+ * alone, which answers as before. In a transaction (a request's), the round is written there alone.
  */
 async function insertRound(db: Database, member: Member, acc: RoundAccounts, r: NewRound, session: boolean, checks: RoundWrite["checks"]): Promise<Written> {
-  if (session || r.status !== "SETTLED") return insertRoundAlone(db, member, acc, r, session, checks);
+  if (session || r.status !== "SETTLED" || isTransaction(db)) return insertRoundAlone(db, member, acc, r, session, checks);
   const b = batchesOf(roundBatches, db, () => {
     const made: Batches<RoundWrite, Written> = new Batches((batch) => writeRounds(db, batch, made));
     return made;
