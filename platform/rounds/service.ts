@@ -317,17 +317,6 @@ const roundStatements = [false, true].map((payout) =>
   }),
 );
 
-/**
- * Writes a new round in one statement with its money, a transaction of its own: the nonce taken,
- * if it is still the one the round was drawn with (`seed.nonce`, the seed pair still active, with
- * the server seed's hash and the client seed drawn from); the stake and (a settled win) the
- * payout posted by the ledger's exchange; the round settled or (a stateful game) open with its
- * state; and its winners-board row when the win is board-sized. The round's balances are the ones
- * the stake found and the payout left; it also reserves the id of the member's next round. A
- * refused stake takes no nonce and writes nothing (InsufficientFunds, checked first); a nonce that
- * moved, a seed pair changed, the merchant's terms changed, or another round of a stateful game in
- * play, writes nothing either (null: read again); a requestKey already used fails its unique key.
- */
 type NewRound = Omit<Round, "createdAt" | "settledAt" | "actions" | "balanceBefore" | "balanceAfter">;
 type Written = { round: Round; nextRoundId: number } | null;
 interface RoundWrite {
@@ -504,6 +493,17 @@ export const roundBatchStatementSql = (): SQL => sql`
       from r left join made m on m.id = r.round_id`;
 const roundBatchStatement = preparedStatement(roundBatchStatementSql);
 
+/**
+ * Writes a new round in one statement with its money, a transaction of its own: the nonce taken,
+ * if it is still the one the round was drawn with (`seed.nonce`, the seed pair still active, with
+ * the server seed's hash and the client seed drawn from); the stake and (a settled win) the
+ * payout posted by the ledger's exchange; the round settled or (a stateful game) open with its
+ * state; and its winners-board row when the win is board-sized. The round's balances are the ones
+ * the stake found and the payout left; it also reserves the id of the member's next round. A
+ * refused stake takes no nonce and writes nothing (InsufficientFunds, checked first); a nonce that
+ * moved, a seed pair changed, the merchant's terms changed, or another round of a stateful game in
+ * play, writes nothing either (null: read again); a requestKey already used fails its unique key.
+ */
 async function insertRoundAlone(
   db: Executor,
   member: Member,
