@@ -29,6 +29,8 @@ import { runMigrations } from "../platform/db/migrate.ts";
 import { members } from "../platform/accounts/schema.ts";
 import { checkInvariants, ensureAccount, memberBalance, postingBatches, SYSTEM_SHARDS, transfer } from "../platform/ledger/service.ts";
 import { playRound, roundBatchCounts } from "../platform/rounds/service.ts";
+import { createLaunchToken, walletCredit, walletDebit } from "../platform/wallet/service.ts";
+import { walletCounts } from "../platform/wallet/statements.ts";
 
 const SERVER = process.env.BENCH_DATABASE_URL || process.env.DATABASE_URL || "postgres://postgres@127.0.0.1:5432/postgres";
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 15);
@@ -115,6 +117,28 @@ function houseRounds(db, players, tag, seconds = SECONDS) {
   });
 }
 
+/** The vendor of the wallet rounds: a third-party game calling the seamless wallet. */
+const VENDOR = "BENCHV";
+/** Each member's launch token for VENDOR, made once by `prepare`. */
+const tokens = new Map();
+
+/**
+ * A vendor's round through the seamless wallet, as its HTTP routes run it after the signature: a
+ * debit of 1.00-5.00, then a credit that pays 0 (a loss) half the time and up to twice the stake
+ * otherwise, which closes the round.
+ */
+function walletRounds(db, players, tag, seconds = SECONDS) {
+  return loop(seconds, async (c, n) => {
+    const member = pick(players);
+    const token = tokens.get(member.id);
+    const roundId = `${tag}-${c}-${n}`;
+    const stake = 1 + Math.floor(Math.random() * 5);
+    const win = Math.random() < 0.5 ? 0 : Math.floor(Math.random() * stake * 200) / 100;
+    await walletDebit(db, VENDOR, { token, transactionId: `${roundId}:d`, roundId, gameCode: "BENCH_SLOT", amount: `${stake}.00` });
+    await walletCredit(db, VENDOR, { token, transactionId: `${roundId}:c`, roundId, amount: win.toFixed(2) });
+  });
+}
+
 /** Migrates, makes the merchant and the members, deposits DEPOSIT to each; returns the members' rows. */
 async function prepare(handle) {
   const db = handle.db;
@@ -124,6 +148,7 @@ async function prepare(handle) {
   for (let i = 0; i < values.length; i += 500) await db.insert(members).values(values.slice(i, i + 500));
   const players = await db.select().from(members).where(sql`${members.merchantCode} = ${MERCHANT}`).orderBy(members.id);
   for (let s = 0; s < SYSTEM_SHARDS; s++) await ensureAccount(db, houseRef(s));
+  for (const m of players) tokens.set(m.id, await createLaunchToken(db, { memberId: m.id, merchantCode: MERCHANT, vendorCode: VENDOR, gameCode: "BENCH_SLOT", category: "SLOT" }));
   for (let i = 0; i < players.length; i += 50) {
     await Promise.all(
       players.slice(i, i + 50).map((m) =>
@@ -151,13 +176,13 @@ async function verify(db, players) {
   const byRounds = new Map(
     rows(await db.execute(sql`select member_id, sum(stake)::text as stake, sum(win)::text as win, count(*)::int as n, count(*) filter (where status <> 'SETTLED')::int as open from house_rounds group by member_id`)).map((r) => [Number(r.member_id), r]),
   );
-  // Baseline settlements (keys bet:… and win:… outside the wallet) of each member, by its account.
+  // Baseline settlements (keys bet:… and win:…) and the vendor's wallet rounds of each member, by its account.
   const baseline = new Map(
     rows(
       await db.execute(sql`
         select a.member_id, coalesce(sum(case when t.credit_account_id = a.id then t.amount else -t.amount end), 0)::text as net
         from ledger_accounts a join ledger_transfers t on (t.debit_account_id = a.id or t.credit_account_id = a.id)
-        where a.kind = 'member' and a.merchant_code = ${MERCHANT} and (t.idempotency_key like 'bet:%' or t.idempotency_key like 'win:%')
+        where a.kind = 'member' and a.merchant_code = ${MERCHANT} and (t.idempotency_key like 'bet:%' or t.idempotency_key like 'win:%' or t.idempotency_key like ${`wallet:${VENDOR}:%`})
         group by a.member_id`),
     ).map((r) => [Number(r.member_id), BigInt(r.net)]),
   );
@@ -217,8 +242,9 @@ async function statementsPer(run, players) {
 async function rowsPerRound(db) {
   const [r] = rows(
     await db.execute(sql`select (select count(*) from house_rounds)::int as rounds, (select count(*) from launch_tokens)::int as launch_tokens,
-      (select count(*) from wallet_rounds)::int as wallet_rounds, (select count(*) from wallet_transactions)::int as wallet_transactions,
-      (select count(*) from ledger_transfers where idempotency_key like 'wallet:%')::int as ledger_transfers, (select count(*) from winners)::int as winners`),
+      (select count(*) from wallet_rounds where vendor_code <> ${VENDOR})::int as wallet_rounds,
+      (select count(*) from wallet_transactions where vendor_code <> ${VENDOR})::int as wallet_transactions,
+      (select count(*) from ledger_transfers where idempotency_key like 'wallet:%' and idempotency_key not like ${`wallet:${VENDOR}:%`})::int as ledger_transfers, (select count(*) from winners)::int as winners`),
   );
   const { rounds, ...rest } = r;
   return Object.entries(rest).map(([table, n]) => `${table} ${(n / rounds).toFixed(2)}`).join(", ");
@@ -252,14 +278,17 @@ try {
     await cacheAccounts(pool.db, players);
     await ledgerSettlements(pool.db, players, "warm", 2);
     await houseRounds(pool.db, players, "warm", 3);
+    await walletRounds(pool.db, players, "warm", 2);
     const statements = {
       ledger: await statementsPer(ledgerSettlements, players),
       house: await statementsPer(houseRounds, players),
+      wallet: await statementsPer(walletRounds, players),
     };
 
     const tpsBefore = usePgbench ? await pgbench(CLIENTS) : null;
     const ledgerBefore = { ...(await ledgerSettlements(pool.db, players, "before")), statements: statements.ledger };
     const house = { ...(await houseRounds(pool.db, players, "run")), statements: statements.house };
+    const vendor = { ...(await walletRounds(pool.db, players, "run")), statements: statements.wallet };
     const ledgerAfter = await ledgerSettlements(pool.db, players, "after");
     const tpsAfter = usePgbench ? await pgbench(CLIENTS) : null;
     const check = await verify(pool.db, players);
@@ -272,16 +301,18 @@ try {
     lines.push(`PostgreSQL ${SERVER.replace(/\/\/[^@]*@/, "//…@")}: ${SECONDS} s per measurement, ${CLIENTS} clients, ${MEMBERS} members, games ${GAMES.join(", ")}`, "");
     lines.push("| measure | per second | p50 / p97.5 ms | Node CPU | machine CPU ms each | statements each |", "|---|---|---|---|---|---|");
     lines.push(`| in-house rounds settled (playRound) | ${fmt(house)} | ${house.statements.toFixed(1)} |`);
+    lines.push(`| vendor rounds through the seamless wallet (debit, credit) | ${fmt(vendor)} | ${vendor.statements.toFixed(1)} |`);
     lines.push(
       `| ledger settlements, 2 × transfer() (before, after) | ${ledgerRate.toFixed(0)} (${ledgerBefore.perSecond.toFixed(0)}, ${ledgerAfter.perSecond.toFixed(0)}) | ${ledgerBefore.p50.toFixed(1)} / ${ledgerBefore.p975.toFixed(1)} | ${ledgerBefore.nodeCpu.toFixed(0)}% | ${ms(ledgerCpu)} | ${ledgerBefore.statements.toFixed(1)} |`,
     );
     if (tps !== null) lines.push(`| pgbench TPC-B tps, ${CLIENTS} clients (before, after) | ${tps.toFixed(0)} (${tpsBefore.tps.toFixed(0)}, ${tpsAfter.tps.toFixed(0)}) | | | ${ms(tpsCpu)} | |`);
     lines.push("");
     lines.push(`Rounds ÷ ledger settlements: ${(house.perSecond / ledgerRate).toFixed(2)}${tps !== null ? `; rounds ÷ pgbench tps: ${(house.perSecond / tps).toFixed(2)}` : ""}`);
+    lines.push(`Vendor wallet rounds ÷ ledger settlements: ${(vendor.perSecond / ledgerRate).toFixed(2)}${tps !== null ? `; ÷ pgbench tps: ${(vendor.perSecond / tps).toFixed(2)}` : ""}`);
     // The same ratios by cost: what a TPC-B transaction costs the machine over what ours does.
     // On a shared machine whose neighbours take CPU in bursts, these move less than the rates.
     if (tpsCpu !== null && house.cpuEach !== null) {
-      lines.push(`By machine CPU per operation: rounds ${(tpsCpu / house.cpuEach).toFixed(2)}, settlements ${(tpsCpu / ledgerCpu).toFixed(2)} of pgbench's`);
+      lines.push(`By machine CPU per operation: rounds ${(tpsCpu / house.cpuEach).toFixed(2)}, vendor wallet rounds ${(tpsCpu / vendor.cpuEach).toFixed(2)}, settlements ${(tpsCpu / ledgerCpu).toFixed(2)} of pgbench's`);
     }
     lines.push(`Rows written per round: ${written}`);
     const rb = roundBatchCounts(pool.db);
@@ -291,6 +322,8 @@ try {
       `Batches (ADR 038), warm-ups included: rounds ${rb.statements} statements, ${mean(rb.rounds, rb.statements)} rounds each, ${rb.leftOut} left out, ${rb.failed} failed; ` +
         `movements ${pb.statements} statements, ${mean(pb.movements, pb.statements)} each, ${pb.leftOut} left out, ${pb.failed} failed`,
     );
+    const wc = walletCounts(pool.db);
+    lines.push(`Vendor wallet calls (ADR 040), warm-ups included: ${wc.oneStatement} written by one statement, ${wc.fallbacks} by the call's transaction`);
     lines.push(
       `Checks: ${check.rounds} rounds in house_rounds, ${check.open} left open; ledger invariant violations ${check.violations}${check.violations ? ` ${JSON.stringify(check.report)}` : ""}; members whose balance ≠ deposit − Σstake + Σwin: ${check.mismatched} of ${players.length}`,
     );

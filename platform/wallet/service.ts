@@ -1,14 +1,14 @@
 import { createHash, randomBytes } from "node:crypto";
-import { and, eq, inArray, lt } from "drizzle-orm";
+import { and, eq, inArray, lt, sql } from "drizzle-orm";
 import { z } from "zod";
-import type { Database } from "../db/client.js";
+import { preparedStatement, rowsOf, type Database } from "../db/client.js";
 import { DomainError } from "../http/envelope.js";
 import { members } from "../accounts/schema.js";
 import { games } from "../games/schema.js";
-import { merchants } from "../system/schema.js";
 import { ensureAccount, InsufficientFunds, memberBalance, postTransfer, reverseTransfer, withLedgerTx, type AccountRef, type Tx } from "../ledger/service.js";
 import { currencyExponent, formatAmount, parseAmount } from "../ledger/money.js";
 import { launchTokens, walletRounds, walletTransactions } from "./schema.js";
+import { oneStatementCall } from "./statements.js";
 
 /**
  * The seamless wallet (ARCHITECTURE.md, Vendor wallet API; docs/vendor-wallet-api.md). Plain
@@ -105,6 +105,15 @@ export interface WalletPlayer {
   counterpart: AccountRef;
 }
 
+/** A token's row and its merchant's, by the token's hash: prepared once, as every wallet call runs it first. */
+const tokenStatement = preparedStatement(
+  () => sql`
+    select t.member_id, t.merchant_code, t.vendor_code, t.game_code, t.category, floor(extract(epoch from t.expires_at) * 1000)::bigint::text as expires_ms,
+      m.currency, m.is_single_wallet
+    from launch_tokens t join merchants m on m.code = t.merchant_code
+    where t.token_hash = ${sql.placeholder("hash")}::text`,
+);
+
 const invalidToken = () => new DomainError("INVALID_TOKEN", "Unknown or expired launch token", 401);
 
 /**
@@ -117,31 +126,68 @@ export async function resolveLaunchToken(
   token: string,
   { allowExpired = false, now = new Date() }: { allowExpired?: boolean; now?: Date } = {},
 ): Promise<WalletPlayer> {
-  const [row] = await db
-    .select({ t: launchTokens, currency: merchants.currency, isSingleWallet: merchants.isSingleWallet })
-    .from(launchTokens)
-    .innerJoin(merchants, eq(merchants.code, launchTokens.merchantCode))
-    .where(eq(launchTokens.tokenHash, hashToken(token)))
-    .limit(1);
-  if (!row || row.t.vendorCode !== vendorCode) throw invalidToken();
-  const expired = row.t.expiresAt.getTime() <= now.getTime();
+  return (await readToken(db, vendorCode, hashToken(token), allowExpired, now)).player;
+}
+
+/** A token as read, with what its one-statement calls check again: the token's hash and the merchant's wallet kind. */
+interface ReadToken {
+  player: WalletPlayer;
+  tokenHash: string;
+  single: boolean;
+  expiresMs: number;
+  /** From the process's memory (`knownTokens`), not read from the database just now. */
+  remembered: boolean;
+}
+
+async function readToken(db: Database, vendorCode: string, tokenHash: string, allowExpired: boolean, now: Date): Promise<ReadToken> {
+  const [row] = rowsOf<{ member_id: number; merchant_code: string; vendor_code: string; game_code: string; category: string | null; expires_ms: string; currency: string; is_single_wallet: boolean }>(
+    await tokenStatement(db, { hash: tokenHash }),
+  );
+  if (!row || row.vendor_code !== vendorCode) throw invalidToken();
+  const expiresMs = Number(row.expires_ms);
+  const expired = expiresMs <= now.getTime();
   if (expired && !allowExpired) throw invalidToken();
-  const { memberId, merchantCode } = row.t;
+  const { member_id: memberId, merchant_code: merchantCode } = row;
   const currency = row.currency.toUpperCase();
-  return {
+  const player: WalletPlayer = {
     memberId,
     merchantCode,
     currency,
     vendorCode,
-    gameCode: row.t.gameCode,
-    category: row.t.category,
+    gameCode: row.game_code,
+    category: row.category,
     expired,
-    member: { merchantCode, currency, kind: "member", memberId, wallet: row.isSingleWallet ? "MAIN" : vendorCode },
+    member: { merchantCode, currency, kind: "member", memberId, wallet: row.is_single_wallet ? "MAIN" : vendorCode },
     counterpart:
       vendorCode === HOUSE_VENDOR
         ? { merchantCode, currency, kind: "house", memberId }
         : { merchantCode, currency, kind: "vendor_clearing", wallet: vendorCode, memberId },
   };
+  return { player, tokenHash, single: row.is_single_wallet, expiresMs, remembered: false };
+}
+
+/** Tokens remembered per database, the most recent last: a vendor calls with the same token for every round of a session. */
+const knownTokens = new WeakMap<object, Map<string, ReadToken>>();
+const KNOWN_TOKENS_MAX = 10_000;
+
+/**
+ * The token of a debit or credit: from memory when this process read it before, else from the
+ * database (then remembered). What the call relies on is checked again by its one statement: the
+ * row still there (the purge deletes it) and, for a debit, unexpired; its merchant's currency and
+ * wallet kind as remembered. A call the statement leaves reads the token again for its transaction.
+ */
+async function tokenOfCall(db: Database, vendorCode: string, token: string, now = new Date()): Promise<ReadToken> {
+  const tokenHash = hashToken(token);
+  let known = knownTokens.get(db);
+  if (!known) knownTokens.set(db, (known = new Map()));
+  const kept = known.get(tokenHash);
+  if (kept && kept.player.vendorCode === vendorCode) {
+    return { ...kept, player: { ...kept.player, expired: kept.expiresMs <= now.getTime() }, remembered: true };
+  }
+  const read = await readToken(db, vendorCode, tokenHash, true, now);
+  if (known.size >= KNOWN_TOKENS_MAX) known.delete(known.keys().next().value!);
+  known.set(tokenHash, read);
+  return read;
 }
 
 /**
@@ -250,6 +296,13 @@ async function inWalletTx<T>(db: Database, player: WalletPlayer, fn: (tx: Tx) =>
   }
 }
 
+/** A debit's or credit's fields for its one statement (`oneStatementCall`), with its accounts (made on first use). */
+async function callOf(db: Database, t: ReadToken, req: { transactionId: string; roundId: string }, amount: bigint, hash: string) {
+  const { vendorCode, memberId, merchantCode, currency, category } = t.player;
+  const [memberAccount, counterAccount] = await Promise.all([ensureAccount(db, t.player.member), ensureAccount(db, t.player.counterpart)]);
+  return { vendorCode, transactionId: req.transactionId, roundId: req.roundId, tokenHash: t.tokenHash, single: t.single, memberId, merchantCode, currency, category, amount, hash, memberAccount, counterAccount };
+}
+
 /** `POST /balance`: the balance of the wallet the token's player plays from. */
 export async function walletBalance(db: Database, vendorCode: string, req: BalanceRequest): Promise<WalletResponse> {
   const p = await resolveLaunchToken(db, vendorCode, req.token);
@@ -264,7 +317,16 @@ export async function walletBalance(db: Database, vendorCode: string, req: Balan
  * balance (INSUFFICIENT_FUNDS with the balance). A stake of 0 opens the round without a movement.
  */
 export async function walletDebit(db: Database, vendorCode: string, req: DebitRequest): Promise<WalletResponse> {
-  const p = await resolveLaunchToken(db, vendorCode, req.token, { allowExpired: true });
+  let t = await tokenOfCall(db, vendorCode, req.token);
+  const fast = toMinor(req.amount, t.player.currency);
+  // The common debit in one statement (ADR 040); the rest, and anything it leaves, in the call's transaction below.
+  if (!t.player.expired && fast > 0n) {
+    const hash = requestHash(["debit", t.player.memberId, req.roundId, req.gameCode, fast.toString()]);
+    const written = await oneStatementCall(db, { type: "debit", ...(await callOf(db, t, req, fast, hash)), gameCode: req.gameCode });
+    if (written !== null) return { status: 200, body: { balance: formatAmount(written, t.player.currency), transactionId: req.transactionId } };
+  }
+  if (t.remembered) t = await readToken(db, vendorCode, t.tokenHash, true, new Date());
+  const p = t.player;
   const value = toMinor(req.amount, p.currency);
   const hash = requestHash(["debit", p.memberId, req.roundId, req.gameCode, value.toString()]);
   const [memberAccount, counterAccount] = await Promise.all([ensureAccount(db, p.member), ensureAccount(db, p.counterpart)]);
@@ -325,7 +387,14 @@ export async function walletDebit(db: Database, vendorCode: string, req: DebitRe
  * credited. An expired token is accepted.
  */
 export async function walletCredit(db: Database, vendorCode: string, req: CreditRequest): Promise<WalletResponse> {
-  const p = await resolveLaunchToken(db, vendorCode, req.token, { allowExpired: true });
+  let t = await tokenOfCall(db, vendorCode, req.token);
+  const fast = toMinor(req.amount, t.player.currency);
+  // The common credit (a win or a loss) in one statement (ADR 040); the rest, and anything it leaves, in the call's transaction below.
+  const fastHash = requestHash(["credit", t.player.memberId, req.roundId, fast.toString()]);
+  const written = await oneStatementCall(db, { type: "credit", ...(await callOf(db, t, req, fast, fastHash)) });
+  if (written !== null) return { status: 200, body: { balance: formatAmount(written, t.player.currency), transactionId: req.transactionId } };
+  if (t.remembered) t = await readToken(db, vendorCode, t.tokenHash, true, new Date());
+  const p = t.player;
   const value = toMinor(req.amount, p.currency);
   const hash = requestHash(["credit", p.memberId, req.roundId, value.toString()]);
   const [memberAccount, counterAccount] = await Promise.all([ensureAccount(db, p.member), ensureAccount(db, p.counterpart)]);

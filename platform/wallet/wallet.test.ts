@@ -1,12 +1,13 @@
 import { createHash, createHmac } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
-import { createTestPlatform } from "../testing/db.js";
+import { countingDb, createTestPlatform } from "../testing/db.js";
 import { members } from "../accounts/schema.js";
 import { games } from "../games/schema.js";
 import { ledgerAccounts, ledgerTransfers } from "../ledger/schema.js";
-import { checkInvariants, memberBalance, transfer, type AccountRef } from "../ledger/service.js";
+import { checkInvariants, memberBalance, transfer, type AccountRef, type Tx } from "../ledger/service.js";
 import { launchTokens, walletRounds, walletTransactions } from "./schema.js";
-import { purgeLaunchTokens, walletDebit } from "./service.js";
+import { purgeLaunchTokens, walletCredit, walletDebit } from "./service.js";
+import { walletCounts } from "./statements.js";
 
 type TestPlatform = Awaited<ReturnType<typeof createTestPlatform>>;
 
@@ -294,6 +295,124 @@ describe("vendor wallet", () => {
       // And over HTTP with the HOUSE key.
       const credit = await wallet("credit", { token, transactionId: uid(), roundId: req.roundId, amount: "5" }, { vendor: "HOUSE", secret: HOUSE_SECRET });
       expect(credit.body.balance).toBe("12.50");
+    });
+  });
+
+  describe("one statement per call (ADR 040)", () => {
+    const counts = () => walletCounts(p.handle.db);
+    const hashOf = (token: string) => createHash("sha256").update(token).digest("hex");
+
+    it("writes a new debit, a win and a loss by one statement each, a token it knows in one round trip, and stores the answer it gives", async () => {
+      const { token, memberId } = await player();
+      const counted = countingDb(p.handle);
+      const r1 = uid("r");
+      const r2 = uid("r");
+      const calls = [
+        ["debit", { token, transactionId: uid(), roundId: r1, gameCode: aurlGame, amount: "12.34" }],
+        ["credit", { token, transactionId: uid(), roundId: r1, amount: "20" }],
+        ["debit", { token, transactionId: uid(), roundId: r2, gameCode: aurlGame, amount: "0.01" }],
+        ["credit", { token, transactionId: uid(), roundId: r2, amount: "0" }],
+      ] as const;
+      const answers = [];
+      let before = counted.statements();
+      const made = walletCounts(counted.db);
+      for (const [type, req] of calls) {
+        answers.push(type === "debit" ? await walletDebit(counted.db, "AURL", req) : await walletCredit(counted.db, "AURL", req as never));
+        // The first call reads the token (and makes the accounts' ids known); the others are one round trip each.
+        if (answers.length > 1) expect(counted.statements() - before).toBe(1);
+        before = counted.statements();
+      }
+      expect(answers.map((a) => a.body.balance)).toEqual(["87.66", "107.66", "107.65", "107.65"]);
+      expect(walletCounts(counted.db)).toEqual({ oneStatement: made.oneStatement + 4, fallbacks: made.fallbacks });
+      // What each stored is what it answered: a replay (through the transaction path) answers the same.
+      for (const [i, [type, req]] of calls.entries()) {
+        const replay = type === "debit" ? await walletDebit(p.handle.db, "AURL", req) : await walletCredit(p.handle.db, "AURL", req as never);
+        expect(replay).toEqual(answers[i]);
+      }
+      const rounds = await p.handle.db.select().from(walletRounds).where(sql`${walletRounds.roundId} in (${r1}, ${r2})`).orderBy(walletRounds.id);
+      expect(rounds).toMatchObject([
+        { roundId: r1, memberId, status: "CLOSED", gameCode: aurlGame, category: "LIVE" },
+        { roundId: r2, memberId, status: "CLOSED", gameCode: aurlGame, category: "LIVE" },
+      ]);
+      const rows = await p.handle.db.select().from(walletTransactions).where(sql`${walletTransactions.roundId} in (${r1}, ${r2})`).orderBy(walletTransactions.id);
+      expect(rows.map((r) => [r.type, r.amount, r.status, r.httpStatus, r.transferId === null])).toEqual([
+        ["debit", 1_234n, "OK", 200, false],
+        ["credit", 2_000n, "OK", 200, false],
+        ["debit", 1n, "OK", 200, false],
+        ["credit", 0n, "OK", 200, true],
+      ]);
+      expect(await balanceOf(memberId)).toBe(10_765n);
+    });
+
+    it("stores the balance in the currency's decimals (0 and 3)", async () => {
+      for (const [code, currency, funds, stake, win, after] of [
+        ["WJPY", "JPY", 123_457n, "1", "25", ["123456", "123481"]],
+        ["WKWD", "KWD", 5_000_001n, "0.5", "0.009", ["4999.501", "4999.510"]],
+      ] as const) {
+        const made = await p.call(`/operator/v1/merchants/${code}`, { method: "PUT", operator: true, json: { name: code, currency, domains: [`${code.toLowerCase()}.test`] } });
+        expect(made.status).toBe(200);
+        const { token, memberId } = await player(0n, "AURL", code);
+        await fund(memberRef(memberId, code, currency), funds);
+        const roundId = uid("r");
+        const before = counts().oneStatement;
+        const debit = { token, transactionId: uid(), roundId, gameCode: aurlGame, amount: stake };
+        const credit = { token, transactionId: uid(), roundId, amount: win };
+        const answers = [await walletDebit(p.handle.db, "AURL", debit), await walletCredit(p.handle.db, "AURL", credit)];
+        expect(answers.map((a) => a.body.balance)).toEqual(after);
+        expect(counts().oneStatement).toBe(before + 2);
+        expect([await walletDebit(p.handle.db, "AURL", debit), await walletCredit(p.handle.db, "AURL", credit)]).toEqual(answers);
+      }
+    });
+
+    it("leaves a call whose token or merchant changed since it was read to the transaction path, which reads them again", async () => {
+      const made = await p.call("/operator/v1/merchants/WSW", { method: "PUT", operator: true, json: { name: "Switch", currency: "USD", domains: ["wsw.test"] } });
+      expect(made.status).toBe(200);
+      const { token, memberId } = await player(0n, "AURL", "WSW");
+      await fund(memberRef(memberId, "WSW", "USD"), 1_000n);
+      const roundId = uid("r");
+      expect((await walletDebit(p.handle.db, "AURL", { token, transactionId: uid(), roundId, gameCode: aurlGame, amount: "1" })).body.balance).toBe("9.00");
+      // The merchant moves to a wallet per vendor: the remembered token's MAIN wallet is not the one to pay from now.
+      const changed = await p.call("/operator/v1/merchants/WSW", { method: "PUT", operator: true, json: { name: "Switch", currency: "USD", domains: ["wsw.test"], isSingleWallet: false } });
+      expect(changed.status).toBe(200);
+      const fallbacks = counts().fallbacks;
+      await expect(walletDebit(p.handle.db, "AURL", { token, transactionId: uid(), roundId, gameCode: aurlGame, amount: "1" })).rejects.toMatchObject({
+        code: "INSUFFICIENT_FUNDS",
+        details: { balance: "0.00" },
+      });
+      expect(counts().fallbacks).toBe(fallbacks + 1);
+      // The token expires, then is purged: a debit is refused at once, a credit once the row is gone.
+      await expire(token);
+      await expect(walletDebit(p.handle.db, "AURL", { token, transactionId: uid(), roundId, gameCode: aurlGame, amount: "1" })).rejects.toMatchObject({ code: "INVALID_TOKEN" });
+      await p.handle.db.delete(launchTokens).where(eq(launchTokens.tokenHash, hashOf(token)));
+      await expect(walletCredit(p.handle.db, "AURL", { token, transactionId: uid(), roundId, amount: "0" })).rejects.toMatchObject({ code: "INVALID_TOKEN" });
+      expect(await memberBalance(p.handle.db, "WSW", "USD", memberId)).toBe(900n);
+    });
+
+    it("opens a round once when its first debits race, and moves each stake once", async () => {
+      const { token, memberId } = await player();
+      const roundId = uid("r");
+      const ids = Array.from({ length: 6 }, () => uid());
+      const answers = await Promise.all(ids.map((transactionId) => walletDebit(p.handle.db, "AURL", { token, transactionId, roundId, gameCode: aurlGame, amount: "1" })));
+      expect(answers.map((a) => a.status)).toEqual(Array(6).fill(200));
+      expect(new Set(answers.map((a) => a.body.balance)).size).toBe(6);
+      expect(await p.handle.db.select().from(walletRounds).where(eq(walletRounds.roundId, roundId))).toHaveLength(1);
+      expect(await balanceOf(memberId)).toBe(9_400n);
+      expect((await walletCredit(p.handle.db, "AURL", { token, transactionId: uid(), roundId, amount: "0" })).body.balance).toBe("94.00");
+    });
+
+    it("writes in a request's transaction by the transaction path, and the request's rollback takes it back", async () => {
+      const { token, memberId } = await player();
+      const counted = counts();
+      const req = { token, transactionId: uid(), roundId: uid("r"), gameCode: aurlGame, amount: "5" };
+      await expect(
+        p.handle.db.transaction(async (tx: Tx) => {
+          expect((await walletDebit(tx as never, "AURL", req)).body.balance).toBe("95.00");
+          throw new Error("the request failed");
+        }),
+      ).rejects.toThrow("the request failed");
+      expect(counts().oneStatement).toBe(counted.oneStatement);
+      expect(await balanceOf(memberId)).toBe(10_000n);
+      expect(await p.handle.db.select().from(walletTransactions).where(eq(walletTransactions.transactionId, req.transactionId))).toEqual([]);
     });
   });
 
