@@ -323,7 +323,10 @@ try {
         `movements ${pb.statements} statements, ${mean(pb.movements, pb.statements)} each, ${pb.leftOut} left out, ${pb.failed} failed`,
     );
     const wc = walletCounts(pool.db);
-    lines.push(`Vendor wallet calls (ADR 040), warm-ups included: ${wc.oneStatement} written by one statement, ${wc.fallbacks} by the call's transaction`);
+    lines.push(
+      `Vendor wallet calls (ADR 040), warm-ups included: ${wc.oneStatement} written by one statement, ${wc.fallbacks} by the call's transaction; ` +
+        `${wc.batches} batch statements, ${mean(wc.batched, wc.batches)} calls each, ${wc.leftOut} left out, ${wc.failed} failed`,
+    );
     lines.push(
       `Checks: ${check.rounds} rounds in house_rounds, ${check.open} left open; ledger invariant violations ${check.violations}${check.violations ? ` ${JSON.stringify(check.report)}` : ""}; members whose balance ≠ deposit − Σstake + Σwin: ${check.mismatched} of ${players.length}`,
     );

@@ -1,7 +1,17 @@
 import { sql, type SQL } from "drizzle-orm";
 import { preparedStatement, rowsOf, type Database } from "../db/client.js";
-import { isTransaction } from "../db/batches.js";
-import { exchangeStatement, exchangeStatementShape, RETRYABLE_STATES, sqlState, type Gate, type PostedTransfer } from "../ledger/service.js";
+import { Batches, batchesOf, isTransaction, sendBatch, type Queued } from "../db/batches.js";
+import {
+  exchangeStatement,
+  exchangeStatementShape,
+  movementCtes,
+  payloadHash,
+  RETRYABLE_STATES,
+  sqlState,
+  type Gate,
+  type PostedTransfer,
+  type PostInput,
+} from "../ledger/service.js";
 import { currencyExponent } from "../ledger/money.js";
 
 /**
@@ -24,9 +34,12 @@ import { currencyExponent } from "../ledger/money.js";
 
 const ph = (name: string) => sql.placeholder(name);
 
-/** A member's balance as the wallet answers it (`formatAmount`): the currency's decimals; a member's balance is never negative. */
-const balanceText = (balance: SQL) => sql`case when ${ph("w_exp")}::int = 0 then (${balance})::text
-    else ((${balance}) / ${ph("w_unit")}::bigint)::text || '.' || lpad(((${balance}) % ${ph("w_unit")}::bigint)::text, ${ph("w_exp")}::int, '0') end`;
+/**
+ * A member's balance as the wallet answers it (`formatAmount`): the currency's decimals (`exp`, and
+ * `unit` = 10^exp); a member's balance is never negative.
+ */
+const balanceText = (balance: SQL, exp: SQL = sql`${ph("w_exp")}::int`, unit: SQL = sql`${ph("w_unit")}::bigint`) =>
+  sql`case when ${exp} = 0 then (${balance})::text else ((${balance}) / ${unit})::text || '.' || lpad(((${balance}) % ${unit})::text, ${exp}, '0') end`;
 
 /** The call's row, as the transaction path writes it (its response with the balance the call left). */
 const callRow = (type: "debit" | "credit", balance: SQL, transfer: SQL) => sql`
@@ -122,17 +135,162 @@ export interface OneStatementCall {
 type Counts = { oneStatement: number; fallbacks: number };
 const counts = new WeakMap<object, Counts>();
 
-/** Calls written by one statement, and calls that went on to the transaction path, per database. */
-export function walletCounts(db: Database): Counts {
-  return { ...(counts.get(db) ?? { oneStatement: 0, fallbacks: 0 }) };
+/**
+ * Per database: calls written by one statement (theirs or a batch's) and calls that went on to
+ * the transaction path; batch statements, the calls they carried, left out, and batches failed.
+ */
+export function walletCounts(db: Database): Counts & { batches: number; batched: number; leftOut: number; failed: number } {
+  const b = callBatches.get(db);
+  return { ...(counts.get(db) ?? { oneStatement: 0, fallbacks: 0 }), batches: b?.statements ?? 0, batched: b?.batched ?? 0, leftOut: b?.leftOut ?? 0, failed: b?.failed ?? 0 };
 }
+
+/** A debit's stake or a credit's win as a ledger movement: the keys and references the transaction path gives it. */
+function movementOf(call: OneStatementCall): PostInput {
+  const debit = call.type === "debit";
+  return {
+    merchantCode: call.merchantCode,
+    currency: call.currency,
+    debitAccountId: debit ? call.memberAccount : call.counterAccount,
+    creditAccountId: debit ? call.counterAccount : call.memberAccount,
+    amount: call.amount,
+    kind: debit ? "bet" : "win",
+    key: `wallet:${call.vendorCode}:${call.transactionId}`,
+    reference: call.roundId,
+    category: call.category,
+  };
+}
+
+const callBatches = new WeakMap<object, Batches<OneStatementCall, bigint | null>>();
 
 /**
  * Writes the call by one statement and returns the member's balance after it; null when it wrote
- * nothing, and the caller's transaction path is to answer.
+ * nothing, and the caller's transaction path is to answer. Calls made at the same moment on the
+ * same database share a statement (`callBatchSql`, through ADR 038's `Batches`), each written as
+ * it would be alone: a batch holds one call per round, per transactionId and per member's
+ * account; what it leaves out, or every call of a batch that fails, is written alone.
  */
 export async function oneStatementCall(db: Database, call: OneStatementCall): Promise<bigint | null> {
-  if (isTransaction(db)) return null;
+  const balance = isTransaction(db)
+    ? null
+    : await batchesOf(callBatches, db, () => {
+        const made: Batches<OneStatementCall, bigint | null> = new Batches((batch) => writeCalls(db, batch, made));
+        return made;
+      }).add(call, [`round:${call.vendorCode}:${call.roundId}`, `tx:${call.vendorCode}:${call.transactionId}`, `account:${call.memberAccount}`]);
+  let c = counts.get(db);
+  if (!c) counts.set(db, (c = { oneStatement: 0, fallbacks: 0 }));
+  c[balance === null ? "fallbacks" : "oneStatement"]++;
+  return balance;
+}
+
+type QueuedCall = Queued<OneStatementCall, bigint | null>;
+
+function writeCalls(db: Database, batch: QueuedCall[], b: Batches<OneStatementCall, bigint | null>): Promise<void> {
+  return sendBatch(b, batch, {
+    alone: (q) => callAlone(db, q.item).then(q.resolve, q.reject),
+    statement: async (calls) => rowsOf<{ ord: number; balance: string | null }>(await callBatchStatement(db, callBatchValues(calls))),
+    // Left out (a transactionId used, a round closed or another player's, money short, a token changed): alone.
+    answer: (row) => (row.balance === null ? null : BigInt(row.balance)),
+  });
+}
+
+/** The batch statement's values: one array per column, in the batch's order. */
+function callBatchValues(calls: OneStatementCall[]): Record<string, unknown> {
+  const column = (f: (c: OneStatementCall) => unknown) => calls.map(f);
+  const exps = calls.map((c) => currencyExponent(c.currency));
+  return {
+    type: column((c) => c.type),
+    vendor: column((c) => c.vendorCode),
+    tx: column((c) => c.transactionId),
+    round: column((c) => c.roundId),
+    token: column((c) => c.tokenHash),
+    currency: column((c) => c.currency),
+    // As text: the driver sends an array of booleans as one boolean.
+    single: column((c) => String(c.single)),
+    member: column((c) => c.memberId),
+    member_account: column((c) => c.memberAccount),
+    counter_account: column((c) => c.counterAccount),
+    merchant: column((c) => c.merchantCode),
+    amount: column((c) => c.amount.toString()),
+    hash: column((c) => c.hash),
+    posting_hash: column((c) => (c.amount > 0n ? payloadHash(movementOf(c)) : null)),
+    game: column((c) => c.gameCode ?? null),
+    category: column((c) => c.category),
+    exp: exps,
+    unit: exps.map((e) => (10n ** BigInt(e)).toString()),
+  };
+}
+
+/**
+ * Many calls in one statement, each written as its own statement above would write it:
+ * - `v`, the calls in order (`ord`); `rl`, their rounds locked one at a time in (vendor, round)
+ *   order, before any account (as every call's statement and transaction locks its round first);
+ * - `ok`, the calls whose transactionId and ledger key are new, whose token is there (unexpired
+ *   for a debit) with its merchant's terms as read, whose round is the player's and open (or, for
+ *   a debit, new), and whose debit can pay, as of the snapshot (the rounds on their latest
+ *   version), each a scalar subquery looked up by its key;
+ * - `mv`, their movements (a loss has none), posted by the ledger's `movementCtes`;
+ * - the rounds opened and closed, and each call's row with the member's balance it left: its
+ *   movement's, or for a loss the account's (a batch holds one call per member's account).
+ */
+export const callBatchSql = (): SQL => sql`
+    with v as (
+      select * from unnest(${ph("type")}::text[], ${ph("vendor")}::text[], ${ph("tx")}::text[], ${ph("round")}::text[], ${ph("token")}::text[],
+        ${ph("currency")}::text[], ${ph("single")}::text[]::boolean[], ${ph("member")}::int[], ${ph("member_account")}::bigint[],
+        ${ph("counter_account")}::bigint[], ${ph("merchant")}::text[], ${ph("amount")}::bigint[], ${ph("hash")}::text[], ${ph("posting_hash")}::text[],
+        ${ph("game")}::text[], ${ph("category")}::text[], ${ph("exp")}::int[], ${ph("unit")}::bigint[])
+        with ordinality as v(type, vendor, tx, round, token, currency, single, member, member_account, counter_account, merchant, amount, hash,
+          posting_hash, game, category, exp, unit, ord)
+    ),
+    rl as materialized (
+      select x.ord, r.id, r.member_id, r.status from (select ord, vendor, round from v order by vendor, round) x
+      cross join lateral (select w.id, w.member_id, w.status from wallet_rounds w where w.vendor_code = x.vendor and w.round_id = x.round for update) r
+    ),
+    ok as materialized (
+      select v.*, r.id as round_row from v left join rl r on r.ord = v.ord
+      where (select t.id from wallet_transactions t where t.vendor_code = v.vendor and t.transaction_id = v.tx) is null
+        and (select t.id from ledger_transfers t where t.idempotency_key = 'wallet:' || v.vendor || ':' || v.tx) is null
+        and (select t.member_id from launch_tokens t join merchants m on m.code = t.merchant_code
+          where t.token_hash = v.token and m.currency = v.currency and m.is_single_wallet = v.single and (v.type = 'credit' or t.expires_at > now())) is not null
+        and case when v.type = 'debit' then v.amount > 0 and (r.ord is null or (r.member_id = v.member and r.status = 'OPEN'))
+          else r.ord is not null and r.member_id = v.member and r.status = 'OPEN' end
+        and (select c.id from ledger_accounts c where c.id = v.counter_account) is not null
+        and (select v.type = 'credit' or d.balance >= v.amount from ledger_accounts d where d.id = v.member_account)
+    ),
+    mv as (
+      select ord, merchant as merchant_code, currency,
+        case when type = 'debit' then member_account else counter_account end as debit,
+        case when type = 'debit' then counter_account else member_account end as credit,
+        amount, case when type = 'debit' then 'bet' else 'win' end as kind, 'wallet:' || vendor || ':' || tx as key, posting_hash as hash,
+        round as reference, category, null::bigint as reverses_id
+      from ok where amount > 0
+    ),
+    ${movementCtes},
+    opened as (
+      insert into wallet_rounds (vendor_code, round_id, member_id, game_code, category)
+      select vendor, round, member, game, category from ok where type = 'debit' and round_row is null order by vendor, round
+      returning id
+    ),
+    closed as (update wallet_rounds w set status = 'CLOSED' from ok o where o.type = 'credit' and w.id = o.round_row returning w.id),
+    bal as (
+      select o.ord, coalesce(a.balance, m.balance)::bigint as balance, i.id as transfer_id -- after: a window sum, numeric
+      from ok o join ledger_accounts m on m.id = o.member_account
+      left join after a on a.ord = o.ord and a.account = o.member_account
+      left join inserted i on i.idempotency_key = 'wallet:' || o.vendor || ':' || o.tx
+    ),
+    written as (
+      insert into wallet_transactions (vendor_code, transaction_id, type, round_id, member_id, amount, request_hash, status, http_status, response, transfer_id)
+      select o.vendor, o.tx, o.type, o.round, o.member, o.amount, o.hash, 'OK', 200,
+        jsonb_build_object('balance', ${balanceText(sql`b.balance`, sql`o.exp`, sql`o.unit`)}, 'transactionId', o.tx), b.transfer_id
+      from ok o join bal b on b.ord = o.ord
+      order by o.ord
+      returning vendor_code, transaction_id
+    )
+    select v.ord::int as ord, case when w.transaction_id is not null then b.balance::text end as balance
+    from v left join bal b on b.ord = v.ord left join written w on w.vendor_code = v.vendor and w.transaction_id = v.tx`;
+const callBatchStatement = preparedStatement(callBatchSql);
+
+/** Writes one call by its own statement: its balance after, or null when it wrote nothing. */
+async function callAlone(db: Database, call: OneStatementCall): Promise<bigint | null> {
   const exp = currencyExponent(call.currency);
   const values: Record<string, unknown> = {
     w_vendor: call.vendorCode,
@@ -155,23 +313,7 @@ export async function oneStatementCall(db: Database, call: OneStatementCall): Pr
       if (row?.w_written === 1) balance = BigInt(row.balance!);
     } else {
       const debit = call.type === "debit";
-      const posting = exchangeStatement(
-        {
-          out: {
-            merchantCode: call.merchantCode,
-            currency: call.currency,
-            debitAccountId: debit ? call.memberAccount : call.counterAccount,
-            creditAccountId: debit ? call.counterAccount : call.memberAccount,
-            amount: call.amount,
-            kind: debit ? "bet" : "win",
-            key: `wallet:${call.vendorCode}:${call.transactionId}`,
-            reference: call.roundId,
-            category: call.category,
-          },
-          back: null,
-        },
-        debit ? debitGate : creditGate,
-      );
+      const posting = exchangeStatement({ out: movementOf(call), back: null }, debit ? debitGate : creditGate);
       const [row] = rowsOf<Record<string, unknown> & { w_written: number }>(
         await (debit ? debitStatement : creditStatement)(db, { ...posting.values, ...values, w_game: call.gameCode ?? null, w_category: call.category }),
       );
@@ -184,8 +326,5 @@ export async function oneStatementCall(db: Database, call: OneStatementCall): Pr
     // A twin's commit (a unique key), a lock order lost or a balance changed under its lock: nothing was written.
     if (!RETRYABLE_STATES.has(sqlState(err) ?? "")) throw err;
   }
-  let c = counts.get(db);
-  if (!c) counts.set(db, (c = { oneStatement: 0, fallbacks: 0 }));
-  c[balance === null ? "fallbacks" : "oneStatement"]++;
   return balance;
 }

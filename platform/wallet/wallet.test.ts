@@ -1,5 +1,7 @@
 import { createHash, createHmac } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
+import { PgDialect } from "drizzle-orm/pg-core";
+import { rowsOf } from "../db/client.js";
 import { countingDb, createTestPlatform } from "../testing/db.js";
 import { members } from "../accounts/schema.js";
 import { games } from "../games/schema.js";
@@ -7,7 +9,7 @@ import { ledgerAccounts, ledgerTransfers } from "../ledger/schema.js";
 import { checkInvariants, memberBalance, transfer, type AccountRef, type Tx } from "../ledger/service.js";
 import { launchTokens, walletRounds, walletTransactions } from "./schema.js";
 import { purgeLaunchTokens, walletCredit, walletDebit } from "./service.js";
-import { walletCounts } from "./statements.js";
+import { callBatchSql, walletCounts } from "./statements.js";
 
 type TestPlatform = Awaited<ReturnType<typeof createTestPlatform>>;
 
@@ -323,7 +325,7 @@ describe("vendor wallet", () => {
         before = counted.statements();
       }
       expect(answers.map((a) => a.body.balance)).toEqual(["87.66", "107.66", "107.65", "107.65"]);
-      expect(walletCounts(counted.db)).toEqual({ oneStatement: made.oneStatement + 4, fallbacks: made.fallbacks });
+      expect(walletCounts(counted.db)).toMatchObject({ oneStatement: made.oneStatement + 4, fallbacks: made.fallbacks });
       // What each stored is what it answered: a replay (through the transaction path) answers the same.
       for (const [i, [type, req]] of calls.entries()) {
         const replay = type === "debit" ? await walletDebit(p.handle.db, "AURL", req) : await walletCredit(p.handle.db, "AURL", req as never);
@@ -398,6 +400,57 @@ describe("vendor wallet", () => {
       expect(await p.handle.db.select().from(walletRounds).where(eq(walletRounds.roundId, roundId))).toHaveLength(1);
       expect(await balanceOf(memberId)).toBe(9_400n);
       expect((await walletCredit(p.handle.db, "AURL", { token, transactionId: uid(), roundId, amount: "0" })).body.balance).toBe("94.00");
+    });
+
+    it("writes calls made at the same moment by one statement, each as it would be alone, and leaves the others to their own path", async () => {
+      const players = await Promise.all(Array.from({ length: 8 }, () => player()));
+      const poor = await player(50n);
+      const rounds = players.map(() => uid("r"));
+      const before = counts();
+      // A stake each, one of them above its player's balance, and one in a round of another player.
+      const stakes = players.map((pl, i) => walletDebit(p.handle.db, "AURL", { token: pl.token, transactionId: uid(), roundId: rounds[i]!, gameCode: aurlGame, amount: `${i + 1}.25` }));
+      const refused = walletDebit(p.handle.db, "AURL", { token: poor.token, transactionId: uid(), roundId: uid("r"), gameCode: aurlGame, amount: "0.51" }).catch((e) => e);
+      const debits = await Promise.all(stakes);
+      expect(debits.map((d) => d.body.balance)).toEqual(players.map((_, i) => (10_000 - (i + 1) * 100 - 25) / 100).map((v) => v.toFixed(2)));
+      expect(await refused).toMatchObject({ code: "INSUFFICIENT_FUNDS", details: { balance: "0.50" } });
+      const foreign = walletDebit(p.handle.db, "AURL", { token: poor.token, transactionId: uid(), roundId: rounds[0]!, gameCode: aurlGame, amount: "0.10" }).catch((e) => e);
+      // Wins and losses together.
+      const creditReqs = players.map((pl, i) => ({ token: pl.token, transactionId: uid(), roundId: rounds[i]!, amount: i % 2 ? "0" : "3.50" }));
+      const credits = await Promise.all(creditReqs.map((req) => walletCredit(p.handle.db, "AURL", req)));
+      expect((await foreign).code).toBe("ROUND_CONFLICT");
+      expect(credits.map((c) => c.body.balance)).toEqual(debits.map((d, i) => (Number(d.body.balance) + (i % 2 ? 0 : 3.5)).toFixed(2)));
+      const after = counts();
+      expect(after.batches).toBeGreaterThan(before.batches);
+      expect(after.batched - before.batched).toBeGreaterThanOrEqual(8);
+      expect(after.failed).toBe(before.failed);
+      // Each stored what it answered, and each round is closed once, with one movement per call of money.
+      for (const [i, req] of creditReqs.entries()) expect(await walletCredit(p.handle.db, "AURL", req)).toEqual(credits[i]);
+      for (const [i, pl] of players.entries()) {
+        expect(await balanceOf(pl.memberId)).toBe(10_000n - BigInt((i + 1) * 100 + 25) + (i % 2 ? 0n : 350n));
+        const [round] = await p.handle.db.select().from(walletRounds).where(eq(walletRounds.roundId, rounds[i]!));
+        expect(round).toMatchObject({ memberId: pl.memberId, status: "CLOSED", gameCode: aurlGame });
+      }
+      expect(await balanceOf(poor.memberId)).toBe(50n);
+    });
+
+    /** Planned while the tables were near empty, as a new connection may plan it: every lookup by its key. */
+    it("plans the batch statement through the indexes", async () => {
+      const query = new PgDialect().sqlToQuery(callBatchSql());
+      const plan = await p.handle.db.transaction(async (tx) => {
+        await tx.execute(sql`set local plan_cache_mode = force_generic_plan`);
+        await tx.execute(sql.raw(`prepare wallet_batch_plan as ${query.sql}`));
+        try {
+          const text = (v: string) => `'{${v}}'::text[]`;
+          const args = [text("debit"), text("AURL"), text("t1"), text("r1"), text("h"), text("USD"), text("true"), "'{1}'::int[]", "'{1}'::bigint[]", "'{2}'::bigint[]",
+            text("DEMO"), "'{100}'::bigint[]", text("h"), text("ph"), text("g"), text("LIVE"), "'{2}'::int[]", "'{100}'::bigint[]"];
+          const lines = rowsOf<{ "QUERY PLAN": string }>(await tx.execute(sql.raw(`explain execute wallet_batch_plan(${args.join(", ")})`)));
+          return lines.map((l) => l["QUERY PLAN"]).join("\n");
+        } finally {
+          await tx.execute(sql`deallocate wallet_batch_plan`);
+        }
+      });
+      expect(plan).not.toMatch(/Seq Scan on (wallet_rounds|wallet_transactions|ledger_transfers|launch_tokens)/);
+      expect(plan).toContain("wallet_rounds_uq");
     });
 
     it("writes in a request's transaction by the transaction path, and the request's rollback takes it back", async () => {
