@@ -433,6 +433,40 @@ describe("vendor wallet", () => {
       expect(await balanceOf(poor.memberId)).toBe(50n);
     });
 
+    it("keeps every balance exact when many clients play a few hot members' rounds at once, with rollbacks", async () => {
+      const hot = await Promise.all(Array.from({ length: 4 }, () => player(1_000_000n)));
+      const made = counts();
+      let seq = 0;
+      await Promise.all(
+        Array.from({ length: 16 }, async () => {
+          for (let k = 0; k < 12; k++) {
+            const pl = hot[Math.floor(Math.random() * hot.length)]!;
+            const roundId = uid("hot");
+            const debitId = `${roundId}:d${seq++}`;
+            const stake = `${1 + Math.floor(Math.random() * 50)}.${String(Math.floor(Math.random() * 100)).padStart(2, "0")}`;
+            await walletDebit(p.handle.db, "AURL", { token: pl.token, transactionId: debitId, roundId, gameCode: aurlGame, amount: stake });
+            if (Math.random() < 0.2) {
+              await wallet("rollback", { token: pl.token, transactionId: `${roundId}:rb`, refTransactionId: debitId });
+            } else {
+              const win = Math.random() < 0.5 ? "0" : `${Math.floor(Math.random() * 80)}.${String(Math.floor(Math.random() * 100)).padStart(2, "0")}`;
+              await walletCredit(p.handle.db, "AURL", { token: pl.token, transactionId: `${roundId}:c`, roundId, amount: win });
+            }
+          }
+        }),
+      );
+      expect(counts().failed).toBe(made.failed);
+      // Each member: the funds, less the stakes not rolled back, plus the wins, as the calls' rows record them.
+      for (const pl of hot) {
+        const [row] = rowsOf<{ net: string }>(
+          await p.handle.db.execute(sql`
+            select coalesce(sum(case when type = 'credit' then amount when type = 'debit' and status = 'OK' then -amount else 0 end), 0)::text as net
+            from wallet_transactions where member_id = ${pl.memberId} and vendor_code = 'AURL'`),
+        );
+        expect(await balanceOf(pl.memberId)).toBe(1_000_000n + BigInt(row!.net));
+      }
+      expect(await checkInvariants(p.handle.db)).toEqual({ unbalancedCurrencies: [], negativeAccounts: [], driftingAccounts: [], driftingDayTotals: [] });
+    });
+
     /** Planned while the tables were near empty, as a new connection may plan it: every lookup by its key. */
     it("plans the batch statement through the indexes", async () => {
       const query = new PgDialect().sqlToQuery(callBatchSql());
