@@ -15,10 +15,11 @@ import {
 import { currencyExponent } from "../ledger/money.js";
 
 /**
- * A vendor's debit and credit in one statement each (ADR 040). Each was a transaction of six to
- * eight round trips (BEGIN, the round locked, the transactionId looked up, the round opened, the
- * movement, the call's row, COMMIT), after a look-up of the launch token, with the round and the
- * accounts locked across all of them. The common call (a new transactionId, a round that is the
+ * A vendor's debit and credit in one statement each, and calls made at the same moment in one
+ * statement together (ADR 040). Each call was a transaction of six to eight round trips (BEGIN,
+ * the round locked, the transactionId looked up, the round opened, the movement, the call's row,
+ * COMMIT), after a look-up of the launch token, with the round and the accounts locked across
+ * all of them. The common call (a new transactionId, a round that is the
  * player's and open, money enough, the token and its merchant's terms as the caller read them) is
  * written here by one statement that does the same steps in the same order: the round locked
  * first, then the accounts (the lower id first), then the rows.
