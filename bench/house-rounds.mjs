@@ -13,9 +13,11 @@
 //
 // One round is `playRound` of platform/rounds/service.ts, as the web's POST /wps/house/rounds
 // runs it: bets validated, then in one transaction (ADR 023) the nonce taken, the provably fair
-// outcome drawn, and the stake, the payout and the round record written by one statement. After the runs it checks
+// outcome drawn, and the stake, the payout and the round record written by one statement. A vendor's round is
+// a debit and a credit through the seamless wallet (walletDebit, walletCredit, as its HTTP routes call them
+// after the signature; ADR 040), with a launch token per member. After the runs it checks
 // the ledger's invariants (checkInvariants) and that every member's balance is its deposit less
-// the stakes plus the wins of its rounds in house_rounds, and that no round was left open; it
+// the stakes plus the wins of its rounds in house_rounds and of its vendor rounds, and that no round was left open; it
 // exits non-zero when any of that fails. Scratch databases are created and dropped by the script.
 // Prints Markdown; paste it into bench/README.md with the date and machine.
 import { randomBytes } from "node:crypto";
