@@ -1,6 +1,5 @@
 import { eq, sql } from "drizzle-orm";
-import { PgDialect } from "drizzle-orm/pg-core";
-import { openTestDb, type TestDb } from "../testing/db.js";
+import { genericPlan, openTestDb, type TestDb } from "../testing/db.js";
 import { ledgerTransfers } from "./schema.js";
 import {
   batchStatementSql,
@@ -50,18 +49,9 @@ describe("ledger", () => {
     const literal = (v: unknown) => (v === null || v === undefined ? "null" : `'${String(v).replaceAll("'", "''")}'`);
     for (const exchange of [{ out: move("plan:1"), back: null }, { out: move("plan:2"), back: move("plan:3", false) }] satisfies Exchange[]) {
       const statement = exchangeStatement(exchange);
-      const query = new PgDialect().sqlToQuery(sql`with ${statement.ctes} select ${statement.columns} from (select 1) as one ${statement.joins}`);
-      const plan = await db.transaction(async (tx) => {
-        await tx.execute(sql`set local plan_cache_mode = force_generic_plan`);
-        await tx.execute(sql.raw(`prepare posting_plan as ${query.sql}`));
-        try {
-          const values = query.params.map((p) => literal(statement.values[(p as { name: string }).name]));
-          const lines = rowsOf<{ "QUERY PLAN": string }>(await tx.execute(sql.raw(`explain execute posting_plan(${values.join(", ")})`)));
-          return lines.map((l) => l["QUERY PLAN"]).join("\n");
-        } finally {
-          await tx.execute(sql`deallocate posting_plan`);
-        }
-      });
+      const plan = await genericPlan(db, sql`with ${statement.ctes} select ${statement.columns} from (select 1) as one ${statement.joins}`, (params) =>
+        params.map((p) => literal(statement.values[(p as { name: string }).name])),
+      );
       expect(plan).toContain("ledger_transfers_key_uq");
       expect(plan).not.toMatch(/Seq Scan on ledger_(transfers|accounts)/);
     }
@@ -69,18 +59,9 @@ describe("ledger", () => {
 
   it("plans the batch statement through the indexes even on empty tables", async () => {
     const db = t.handle.db;
-    const query = new PgDialect().sqlToQuery(batchStatementSql());
-    const plan = await db.transaction(async (tx) => {
-      await tx.execute(sql`set local plan_cache_mode = force_generic_plan`);
-      await tx.execute(sql.raw(`prepare batch_plan as ${query.sql}`));
-      try {
-        const arrays = ["'{L1}'::text[]", "'{USD}'::text[]", "'{1}'::bigint[]", "'{2}'::bigint[]", "'{1}'::bigint[]", "'{bet}'::text[]", "'{k}'::text[]", "'{h}'::text[]", "'{r}'::text[]", "'{RNG}'::text[]", "'{NULL}'::bigint[]"];
-        const lines = rowsOf<{ "QUERY PLAN": string }>(await tx.execute(sql.raw(`explain execute batch_plan(${arrays.join(", ")})`)));
-        return lines.map((l) => l["QUERY PLAN"]).join("\n");
-      } finally {
-        await tx.execute(sql`deallocate batch_plan`);
-      }
-    });
+    const plan = await genericPlan(db, batchStatementSql(), [
+      "'{L1}'::text[]", "'{USD}'::text[]", "'{1}'::bigint[]", "'{2}'::bigint[]", "'{1}'::bigint[]", "'{bet}'::text[]", "'{k}'::text[]", "'{h}'::text[]", "'{r}'::text[]", "'{RNG}'::text[]", "'{NULL}'::bigint[]",
+    ]);
     // The ledger's rows by key, and the accounts' locks by key, one at a time in id order.
     expect(plan).toContain("ledger_transfers_key_uq");
     expect(plan).not.toMatch(/Seq Scan on ledger_transfers/);

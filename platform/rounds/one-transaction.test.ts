@@ -1,5 +1,5 @@
 import { and, eq, sql } from "drizzle-orm";
-import { countingDb, createTestPlatform, playersOf } from "../testing/db.js";
+import { countingDb, createTestPlatform, genericPlan, playersOf } from "../testing/db.js";
 import { checkInvariants, memberBalance, transfer } from "../ledger/service.js";
 import { createRng, hashSeed, newServerSeed } from "../house/fair.js";
 import { HOUSE_GAMES } from "../house/games/index.js";
@@ -10,7 +10,6 @@ import { rowsOf } from "../db/client.js";
 import { formatAmount } from "../ledger/money.js";
 import { fairSeeds, houseRounds } from "./schema.js";
 import { actInRound, playRound, rotateSeeds, roundBatchCounts, roundBatchStatementSql, verifyStoredRound, WINNER_BOARD_MIN } from "./service.js";
-import { PgDialect } from "drizzle-orm/pg-core";
 
 type TestPlatform = Awaited<ReturnType<typeof createTestPlatform>>;
 const formatUsd = (minor: bigint) => formatAmount(minor, "USD");
@@ -165,18 +164,7 @@ describe("in-house round as one transaction", () => {
   });
 
   it("plans the round batch statement through the indexes", async () => {
-    const query = new PgDialect().sqlToQuery(roundBatchStatementSql());
-    const plan = await p.handle.db.transaction(async (tx) => {
-      await tx.execute(sql`set local plan_cache_mode = force_generic_plan`);
-      await tx.execute(sql.raw(`prepare round_batch_plan as ${query.sql}`));
-      try {
-        const values = query.params.map(() => "null");
-        const lines = rowsOf<{ "QUERY PLAN": string }>(await tx.execute(sql.raw(`explain execute round_batch_plan(${values.join(", ")})`)));
-        return lines.map((l) => l["QUERY PLAN"]).join("\n");
-      } finally {
-        await tx.execute(sql`deallocate round_batch_plan`);
-      }
-    });
+    const plan = await genericPlan(p.handle.db, roundBatchStatementSql());
     // The ledger's rows and the rounds by key; the accounts' locks one key at a time.
     expect(plan).toContain("ledger_transfers_key_uq");
     expect(plan).not.toMatch(/Seq Scan on (ledger_transfers|house_rounds)/);

@@ -1,10 +1,11 @@
 import { randomBytes } from "node:crypto";
 import postgres from "postgres";
 import type { PGlite } from "@electric-sql/pglite";
-import type { Logger } from "drizzle-orm";
+import { sql, type Logger, type SQL } from "drizzle-orm";
+import { PgDialect } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { drizzle as drizzlePostgres } from "drizzle-orm/postgres-js";
-import { openDb, type Database, type DbHandle } from "../db/client.js";
+import { openDb, rowsOf, type Database, type DbHandle } from "../db/client.js";
 import * as schema from "../db/schema.js";
 import { runMigrations } from "../db/migrate.js";
 import { seedDemo, type SeedOptions } from "../db/seed.js";
@@ -162,4 +163,25 @@ export function countingDb(handle: DbHandle): { db: Database; statements(): numb
     return transaction(fn, config);
   }) as Database["transaction"];
   return { db, statements: () => n };
+}
+
+/**
+ * The plan PostgreSQL keeps for `statement` once it settles on a generic one: a prepared statement's
+ * connection keeps it for good (a pooled one for up to an hour), even when it was made while the
+ * tables were near empty, as here. `args` are SQL literals in the order of the statement's
+ * parameters (from them, when a function); by default, null for each.
+ */
+export async function genericPlan(db: Database, statement: SQL, args?: string[] | ((params: unknown[]) => string[])): Promise<string> {
+  const query = new PgDialect().sqlToQuery(statement);
+  const values = typeof args === "function" ? args(query.params) : (args ?? query.params.map(() => "null"));
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`set local plan_cache_mode = force_generic_plan`);
+    await tx.execute(sql.raw(`prepare generic_plan as ${query.sql}`));
+    try {
+      const lines = rowsOf<{ "QUERY PLAN": string }>(await tx.execute(sql.raw(`explain execute generic_plan(${values.join(", ")})`)));
+      return lines.map((l) => l["QUERY PLAN"]).join("\n");
+    } finally {
+      await tx.execute(sql`deallocate generic_plan`);
+    }
+  });
 }

@@ -1,8 +1,7 @@
 import { createHash, createHmac } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
-import { PgDialect } from "drizzle-orm/pg-core";
 import { rowsOf } from "../db/client.js";
-import { countingDb, createTestPlatform } from "../testing/db.js";
+import { countingDb, createTestPlatform, genericPlan } from "../testing/db.js";
 import { members } from "../accounts/schema.js";
 import { games } from "../games/schema.js";
 import { ledgerAccounts, ledgerTransfers } from "../ledger/schema.js";
@@ -469,20 +468,11 @@ describe("vendor wallet", () => {
 
     /** Planned while the tables were near empty, as a new connection may plan it: every lookup by its key. */
     it("plans the batch statement through the indexes", async () => {
-      const query = new PgDialect().sqlToQuery(callBatchSql());
-      const plan = await p.handle.db.transaction(async (tx) => {
-        await tx.execute(sql`set local plan_cache_mode = force_generic_plan`);
-        await tx.execute(sql.raw(`prepare wallet_batch_plan as ${query.sql}`));
-        try {
-          const text = (v: string) => `'{${v}}'::text[]`;
-          const args = [text("debit"), text("AURL"), text("t1"), text("r1"), text("h"), text("USD"), text("true"), "'{1}'::int[]", "'{1}'::bigint[]", "'{2}'::bigint[]",
-            text("DEMO"), "'{100}'::bigint[]", text("h"), text("ph"), text("g"), text("LIVE"), "'{2}'::int[]", "'{100}'::bigint[]"];
-          const lines = rowsOf<{ "QUERY PLAN": string }>(await tx.execute(sql.raw(`explain execute wallet_batch_plan(${args.join(", ")})`)));
-          return lines.map((l) => l["QUERY PLAN"]).join("\n");
-        } finally {
-          await tx.execute(sql`deallocate wallet_batch_plan`);
-        }
-      });
+      const text = (v: string) => `'{${v}}'::text[]`;
+      const plan = await genericPlan(p.handle.db, callBatchSql(), [
+        text("debit"), text("AURL"), text("t1"), text("r1"), text("h"), text("USD"), text("true"), "'{1}'::int[]", "'{1}'::bigint[]", "'{2}'::bigint[]",
+        text("DEMO"), "'{100}'::bigint[]", text("h"), text("ph"), text("g"), text("LIVE"), "'{2}'::int[]", "'{100}'::bigint[]",
+      ]);
       expect(plan).not.toMatch(/Seq Scan on (wallet_rounds|wallet_transactions|ledger_transfers|launch_tokens)/);
       expect(plan).toContain("wallet_rounds_uq");
     });
