@@ -635,8 +635,15 @@ function batchValues(movements: Movement[]): Record<string, unknown> {
  * `ledger_accounts` holds a page or two of rows, may scan that table (cheaper then); a connection
  * keeps its plan for up to an hour, and accounts grow with sign-ups.
  */
-export const movementCtes = sql`
-      legs as (select ord, debit as account, -amount as d, amount as paid from mv union all select ord, credit, amount, 0 from mv),
+export const movementCtes = movementCtesWith();
+
+/**
+ * `movementCtes`, with more legs of the caller's (`ord`, `account`, `d`, `paid`: e.g. an account
+ * read at its latest balance, in the same lock order, by a leg of 0), whose balances `after` gives.
+ */
+export function movementCtesWith(extraLegs?: SQL): SQL {
+  return sql`
+      legs as (select ord, debit as account, -amount as d, amount as paid from mv union all select ord, credit, amount, 0 from mv${extraLegs ? sql` union all ${extraLegs}` : sql``}),
       delta as (select account, sum(d)::bigint as d, sum(paid)::bigint as paid from legs group by account),
       locked as (
         select x.account, x.d, x.paid from (select account, d, paid from delta order by account) x
@@ -661,6 +668,7 @@ export const movementCtes = sql`
         order by g.ord
         returning idempotency_key, id, created_at, debit_balance_after, credit_balance_after
       )`;
+}
 
 /**
  * Many single movements in one statement (`postAlone`), each posted as `post()` would post it:

@@ -166,28 +166,61 @@ async function readToken(db: Database, vendorCode: string, tokenHash: string, al
   return { player, tokenHash, single: row.is_single_wallet, expiresMs, remembered: false };
 }
 
-/** Tokens remembered per database, the most recent last: a vendor calls with the same token for every round of a session. */
+/**
+ * Tokens remembered per database, the last used last (at most KNOWN_TOKENS_MAX; the least recently
+ * used goes first): a vendor calls with the same token for every round of a session. HOUSE tokens
+ * are not remembered: in-house code makes one per purchase (the lottery's tickets).
+ */
 const knownTokens = new WeakMap<object, Map<string, ReadToken>>();
 const KNOWN_TOKENS_MAX = 10_000;
+
+function knownOf(db: Database): Map<string, ReadToken> {
+  let known = knownTokens.get(db);
+  if (!known) knownTokens.set(db, (known = new Map()));
+  return known;
+}
+
+function remember(db: Database, read: ReadToken): ReadToken {
+  if (read.player.vendorCode === HOUSE_VENDOR) return read;
+  const known = knownOf(db);
+  known.delete(read.tokenHash);
+  if (known.size >= KNOWN_TOKENS_MAX) known.delete(known.keys().next().value!);
+  known.set(read.tokenHash, read);
+  return read;
+}
 
 /**
  * The token of a debit or credit: from memory when this process read it before, else from the
  * database (then remembered). What the call relies on is checked again by its one statement: the
  * row still there (the purge deletes it) and, for a debit, unexpired; its merchant's currency and
- * wallet kind as remembered. A call the statement leaves reads the token again for its transaction.
+ * wallet kind as remembered. A call the statement leaves reads the token again for its transaction
+ * (`tokenAgain`).
  */
 async function tokenOfCall(db: Database, vendorCode: string, token: string, now = new Date()): Promise<ReadToken> {
   const tokenHash = hashToken(token);
-  let known = knownTokens.get(db);
-  if (!known) knownTokens.set(db, (known = new Map()));
-  const kept = known.get(tokenHash);
+  const kept = knownOf(db).get(tokenHash);
   if (kept && kept.player.vendorCode === vendorCode) {
+    remember(db, kept);
     return { ...kept, player: { ...kept.player, expired: kept.expiresMs <= now.getTime() }, remembered: true };
   }
-  const read = await readToken(db, vendorCode, tokenHash, true, now);
-  if (known.size >= KNOWN_TOKENS_MAX) known.delete(known.keys().next().value!);
-  known.set(tokenHash, read);
-  return read;
+  return remember(db, await readToken(db, vendorCode, tokenHash, true, now));
+}
+
+/** A remembered token read again (remembered as it is now, or forgotten when it is gone); one just read, as it is. */
+async function tokenAgain(db: Database, vendorCode: string, t: ReadToken): Promise<ReadToken> {
+  if (!t.remembered) return t;
+  knownOf(db).delete(t.tokenHash);
+  return remember(db, await readToken(db, vendorCode, t.tokenHash, true, new Date()));
+}
+
+/** An amount in the token's currency; null when it does not parse in a remembered token's (its currency may have changed: read again). */
+function amountFor(t: ReadToken, amount: string): bigint | null {
+  try {
+    return toMinor(amount, t.player.currency);
+  } catch (err) {
+    if (t.remembered) return null;
+    throw err;
+  }
 }
 
 /**
@@ -318,14 +351,14 @@ export async function walletBalance(db: Database, vendorCode: string, req: Balan
  */
 export async function walletDebit(db: Database, vendorCode: string, req: DebitRequest): Promise<WalletResponse> {
   let t = await tokenOfCall(db, vendorCode, req.token);
-  const fast = toMinor(req.amount, t.player.currency);
+  const fast = amountFor(t, req.amount);
   // The common debit in one statement (ADR 040); the rest, and anything it leaves, in the call's transaction below.
-  if (!t.player.expired && fast > 0n) {
+  if (fast !== null && !t.player.expired && fast > 0n) {
     const hash = requestHash(["debit", t.player.memberId, req.roundId, req.gameCode, fast.toString()]);
     const written = await oneStatementCall(db, { type: "debit", ...(await callOf(db, t, req, fast, hash)), gameCode: req.gameCode });
     if (written !== null) return { status: 200, body: { balance: formatAmount(written, t.player.currency), transactionId: req.transactionId } };
   }
-  if (t.remembered) t = await readToken(db, vendorCode, t.tokenHash, true, new Date());
+  t = await tokenAgain(db, vendorCode, t);
   const p = t.player;
   const value = toMinor(req.amount, p.currency);
   const hash = requestHash(["debit", p.memberId, req.roundId, req.gameCode, value.toString()]);
@@ -388,12 +421,14 @@ export async function walletDebit(db: Database, vendorCode: string, req: DebitRe
  */
 export async function walletCredit(db: Database, vendorCode: string, req: CreditRequest): Promise<WalletResponse> {
   let t = await tokenOfCall(db, vendorCode, req.token);
-  const fast = toMinor(req.amount, t.player.currency);
+  const fast = amountFor(t, req.amount);
   // The common credit (a win or a loss) in one statement (ADR 040); the rest, and anything it leaves, in the call's transaction below.
-  const fastHash = requestHash(["credit", t.player.memberId, req.roundId, fast.toString()]);
-  const written = await oneStatementCall(db, { type: "credit", ...(await callOf(db, t, req, fast, fastHash)) });
-  if (written !== null) return { status: 200, body: { balance: formatAmount(written, t.player.currency), transactionId: req.transactionId } };
-  if (t.remembered) t = await readToken(db, vendorCode, t.tokenHash, true, new Date());
+  if (fast !== null) {
+    const fastHash = requestHash(["credit", t.player.memberId, req.roundId, fast.toString()]);
+    const written = await oneStatementCall(db, { type: "credit", ...(await callOf(db, t, req, fast, fastHash)) });
+    if (written !== null) return { status: 200, body: { balance: formatAmount(written, t.player.currency), transactionId: req.transactionId } };
+  }
+  t = await tokenAgain(db, vendorCode, t);
   const p = t.player;
   const value = toMinor(req.amount, p.currency);
   const hash = requestHash(["credit", p.memberId, req.roundId, value.toString()]);

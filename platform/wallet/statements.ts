@@ -4,7 +4,7 @@ import { Batches, batchesOf, isTransaction, sendBatch, type Queued } from "../db
 import {
   exchangeStatement,
   exchangeStatementShape,
-  movementCtes,
+  movementCtesWith,
   payloadHash,
   RETRYABLE_STATES,
   sqlState,
@@ -21,8 +21,11 @@ import { currencyExponent } from "../ledger/money.js";
  * COMMIT), after a look-up of the launch token, with the round and the accounts locked across
  * all of them. The common call (a new transactionId, a round that is the
  * player's and open, money enough, the token and its merchant's terms as the caller read them) is
- * written here by one statement that does the same steps in the same order: the round locked
- * first, then the accounts (the lower id first), then the rows.
+ * written here by one statement that does the same steps: the round locked first, then the
+ * accounts (the lower id first), then the rows. A round the debit opens is inserted with them, at
+ * the statement's end (the transaction path inserts it before the movement): a twin debit opening
+ * the same round at the same moment fails a unique key or a lock order (23505, 40P01), and goes
+ * on to the transaction path.
  *
  * Anything else writes nothing here, and the caller runs the call's transaction as before, which
  * gives the exact answer: a replay or a conflict, a closed round or one of another player, the
@@ -102,12 +105,21 @@ const creditStatement = preparedStatement(() => {
     from (select 1) as one ${posting.joins}`;
 });
 
-/** A credit of 0 (a lost round): no movement; the round closed, and the call's row with the member's balance. */
+/**
+ * A credit of 0 (a lost round): no movement; the round closed, and the call's row with the
+ * member's balance, read once the round is closed, on the account's latest version (as the
+ * transaction path reads it after the round's lock: a rollback of the round's debit that held the
+ * lock has committed its refund by then).
+ */
 const lossStatement = preparedStatement(
   () => sql`
     with ${creditRound}, ${seenAndToken},
-    w_closed as (update wallet_rounds set status = 'CLOSED' where id = (select id from w_round) and ${fresh} returning id),
-    w_balance as (select balance from ledger_accounts where id = ${ph("w_account")}::bigint),
+    w_closed as (
+      update wallet_rounds set status = 'CLOSED'
+      where id = (select id from w_round) and ${fresh} and exists (select 1 from ledger_accounts where id = ${ph("w_account")}::bigint)
+      returning id
+    ),
+    w_balance as (select balance from ledger_accounts where id = ${ph("w_account")}::bigint and exists (select 1 from w_closed) for share),
     w_written as (${callRow("credit", sql`b.balance`, sql`null::bigint`)} from w_closed cross join w_balance b returning id)
     select (select count(*) from w_written)::int as w_written, (select balance::text from w_balance) as balance`,
 );
@@ -229,9 +241,11 @@ function callBatchValues(calls: OneStatementCall[]): Record<string, unknown> {
  *   for a debit) with its merchant's terms as read, whose round is the player's and open (or, for
  *   a debit, new), and whose debit can pay, as of the snapshot (the rounds on their latest
  *   version), each a scalar subquery looked up by its key;
- * - `mv`, their movements (a loss has none), posted by the ledger's `movementCtes`;
- * - the rounds opened and closed, and each call's row with the member's balance it left: its
- *   movement's, or for a loss the account's (a batch holds one call per member's account).
+ * - `mv`, their movements, posted by the ledger's `movementCtes`; a loss has none, and its member's
+ *   account is a leg of 0, locked in the same id order with the others, so its balance is read
+ *   on the account's latest version, as the transaction path reads it after the round's lock;
+ * - the rounds closed, each call's row with the member's balance it left, and the rounds a debit
+ *   opens (a batch holds one call per member's account, round and transactionId).
  */
 export const callBatchSql = (): SQL => sql`
     with v as (
@@ -265,7 +279,7 @@ export const callBatchSql = (): SQL => sql`
         round as reference, category, null::bigint as reverses_id
       from ok where amount > 0
     ),
-    ${movementCtes},
+    ${movementCtesWith(sql`select ord, member_account, 0, 0 from ok where type = 'credit' and amount = 0`)},
     opened as (
       insert into wallet_rounds (vendor_code, round_id, member_id, game_code, category)
       select vendor, round, member, game, category from ok where type = 'debit' and round_row is null order by vendor, round
@@ -273,9 +287,8 @@ export const callBatchSql = (): SQL => sql`
     ),
     closed as (update wallet_rounds w set status = 'CLOSED' from ok o where o.type = 'credit' and w.id = o.round_row returning w.id),
     bal as (
-      select o.ord, coalesce(a.balance, m.balance)::bigint as balance, i.id as transfer_id -- after: a window sum, numeric
-      from ok o join ledger_accounts m on m.id = o.member_account
-      left join after a on a.ord = o.ord and a.account = o.member_account
+      select o.ord, a.balance::bigint as balance, i.id as transfer_id -- after: a window sum, numeric
+      from ok o join after a on a.ord = o.ord and a.account = o.member_account
       left join inserted i on i.idempotency_key = 'wallet:' || o.vendor || ':' || o.tx
     ),
     written as (

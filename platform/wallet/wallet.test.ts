@@ -1,7 +1,8 @@
 import { createHash, createHmac } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
 import { rowsOf } from "../db/client.js";
-import { countingDb, createTestPlatform, genericPlan } from "../testing/db.js";
+import { formatAmount } from "../ledger/money.js";
+import { countingDb, createTestPlatform, genericPlan, TEST_PG_URL } from "../testing/db.js";
 import { members } from "../accounts/schema.js";
 import { games } from "../games/schema.js";
 import { ledgerAccounts, ledgerTransfers } from "../ledger/schema.js";
@@ -345,24 +346,39 @@ describe("vendor wallet", () => {
       expect(await balanceOf(memberId)).toBe(10_765n);
     });
 
-    it("stores the balance in the currency's decimals (0 and 3)", async () => {
-      for (const [code, currency, funds, stake, win, after] of [
+    it("stores the balance in the currency's decimals (0 and 3), alone and in a batch", async () => {
+      const cases = [
         ["WJPY", "JPY", 123_457n, "1", "25", ["123456", "123481"]],
         ["WKWD", "KWD", 5_000_001n, "0.5", "0.009", ["4999.501", "4999.510"]],
-      ] as const) {
+      ] as const;
+      const players = [];
+      for (const [code, currency, funds] of cases) {
         const made = await p.call(`/operator/v1/merchants/${code}`, { method: "PUT", operator: true, json: { name: code, currency, domains: [`${code.toLowerCase()}.test`] } });
         expect(made.status).toBe(200);
-        const { token, memberId } = await player(0n, "AURL", code);
-        await fund(memberRef(memberId, code, currency), funds);
-        const roundId = uid("r");
-        const before = counts().oneStatement;
-        const debit = { token, transactionId: uid(), roundId, gameCode: aurlGame, amount: stake };
-        const credit = { token, transactionId: uid(), roundId, amount: win };
-        const answers = [await walletDebit(p.handle.db, "AURL", debit), await walletCredit(p.handle.db, "AURL", credit)];
-        expect(answers.map((a) => a.body.balance)).toEqual(after);
-        expect(counts().oneStatement).toBe(before + 2);
-        expect([await walletDebit(p.handle.db, "AURL", debit), await walletCredit(p.handle.db, "AURL", credit)]).toEqual(answers);
+        // Two players per currency: one plays alone, one beside the other currency's.
+        for (let k = 0; k < 2; k++) {
+          const pl = await player(0n, "AURL", code);
+          await fund(memberRef(pl.memberId, code, currency), funds);
+          players.push(pl);
+        }
       }
+      const play = async (pl: { token: string }, [, , , stake, win]: (typeof cases)[number]) => {
+        const roundId = uid("r");
+        const debit = { token: pl.token, transactionId: uid(), roundId, gameCode: aurlGame, amount: stake };
+        const credit = { token: pl.token, transactionId: uid(), roundId, amount: win };
+        const answers = [await walletDebit(p.handle.db, "AURL", debit), await walletCredit(p.handle.db, "AURL", credit)];
+        // A replay (the transaction path) answers what the statement stored.
+        expect([await walletDebit(p.handle.db, "AURL", debit), await walletCredit(p.handle.db, "AURL", credit)]).toEqual(answers);
+        return answers.map((a) => a.body.balance);
+      };
+      const before = counts();
+      expect(await play(players[0]!, cases[0])).toEqual(cases[0][5]);
+      expect(await play(players[2]!, cases[1])).toEqual(cases[1][5]);
+      expect(await Promise.all([play(players[1]!, cases[0]), play(players[3]!, cases[1])])).toEqual([cases[0][5], cases[1][5]]);
+      const after = counts();
+      expect(after.oneStatement).toBe(before.oneStatement + 8);
+      expect(after.batches).toBeGreaterThan(before.batches);
+      expect(after.failed).toBe(before.failed);
     });
 
     it("leaves a call whose token or merchant changed since it was read to the transaction path, which reads them again", async () => {
@@ -430,6 +446,32 @@ describe("vendor wallet", () => {
         expect(round).toMatchObject({ memberId: pl.memberId, status: "CLOSED", gameCode: aurlGame });
       }
       expect(await balanceOf(poor.memberId)).toBe(50n);
+    });
+
+    // PostgreSQL only: the other call must wait for a lock this test holds open in a transaction,
+    // and PGlite serves one connection, which that transaction would hold, so the call could not run.
+    it.runIf(TEST_PG_URL)("answers a loss with the balance a rollback that held the round committed meanwhile, alone and in a batch", async () => {
+      const players = await Promise.all(Array.from({ length: 3 }, () => player()));
+      const rounds = players.map(() => uid("r"));
+      const stakes = await Promise.all(players.map((pl, i) => walletDebit(p.handle.db, "AURL", { token: pl.token, transactionId: uid(), roundId: rounds[i]!, gameCode: aurlGame, amount: "4" })));
+      expect(stakes.map((s) => s.body.balance)).toEqual(["96.00", "96.00", "96.00"]);
+      for (const together of [1, 3]) {
+        const [first, ...others] = players.slice(0, together);
+        let losses: Promise<Awaited<ReturnType<typeof walletCredit>>[]> | undefined;
+        const roundIds = rounds.slice(0, together).map(() => uid("r"));
+        // Each player's round is open again, with a stake of 4.00.
+        await Promise.all(players.slice(0, together).map((pl, i) => walletDebit(p.handle.db, "AURL", { token: pl.token, transactionId: uid(), roundId: roundIds[i]!, gameCode: aurlGame, amount: "4" })));
+        await p.handle.db.transaction(async (tx) => {
+          // As a rollback does: the round locked, then money back to the player; the losses wait for the round.
+          await tx.execute(sql`select id from wallet_rounds where vendor_code = 'AURL' and round_id = ${roundIds[0]!} for update`);
+          await transfer(tx as never, { from: { merchantCode: "DEMO", currency: "USD", kind: "vendor_clearing", wallet: "AURL", memberId: first!.memberId }, to: memberRef(first!.memberId), amount: 250n, kind: "rollback", key: uid("refund") });
+          losses = Promise.all([first!, ...others].map((pl, i) => walletCredit(p.handle.db, "AURL", { token: pl.token, transactionId: uid(), roundId: roundIds[i]!, amount: "0" })));
+          await new Promise((r) => setTimeout(r, 300));
+        });
+        const answered = await losses!;
+        expect(answered[0]!.body.balance).toBe(formatAmount(await balanceOf(first!.memberId), "USD"));
+        for (const [i, pl] of others.entries()) expect(answered[i + 1]!.body.balance).toBe(formatAmount(await balanceOf(pl.memberId), "USD"));
+      }
     });
 
     it("keeps every balance exact when many clients play a few hot members' rounds at once, with rollbacks", async () => {
