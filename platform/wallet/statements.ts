@@ -19,10 +19,10 @@ import { currencyExponent } from "../ledger/money.js";
  * statement together (ADR 040). Each call was a transaction of six to eight round trips (BEGIN,
  * the round locked, the transactionId looked up, the round opened, the movement, the call's row,
  * COMMIT), after a look-up of the launch token, with the round and the accounts locked across
- * all of them. The common call (a new transactionId, a round that is the
- * player's and open, money enough, the token and its merchant's terms as the caller read them) is
- * written here by one statement that does the same steps: the round locked first, then the
- * accounts (the lower id first), then the rows. A round the debit opens is inserted with them, at
+ * all of them. The common call (a new transactionId, a round that is the player's and open, money
+ * enough, the token and its merchant's terms as the caller read them) is written here by one
+ * statement that does the same steps: the round locked first, then the accounts (the lower id
+ * first), then the rows. A round the debit opens is inserted with them, at
  * the statement's end (the transaction path inserts it before the movement): a twin debit opening
  * the same round at the same moment fails a unique key or a lock order (23505, 40P01), and goes
  * on to the transaction path.
