@@ -1,4 +1,5 @@
-import { boundsText, passwordRule, type FieldRule, type RuleFailure } from "#platform/accounts/patterns.js";
+import type { FieldRule, RuleFailure } from "#platform/accounts/patterns.js";
+import { boundsText, passwordRule } from "#platform/accounts/rules.js";
 
 /*
  * The operator's field rules as the forms show them, without zod: the page's own scripts use

@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { checkField, checkPassword, type FieldRule } from "#platform/accounts/patterns.js";
+import { checkField, type FieldRule } from "#platform/accounts/patterns.js";
+import { checkPassword } from "#platform/accounts/passwords.js";
 import { effectiveRule, OPTIONAL_REGISTER_FIELDS, ruleMessage } from "./field-rules";
 
 /**

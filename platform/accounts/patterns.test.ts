@@ -1,4 +1,5 @@
-import { boundsText, checkField, checkPassword, isCommonPassword, isDate, PASSWORD_RULE_DEFAULT, passwordRule, PATTERN_IDS, PATTERNS, type FieldRule } from "./patterns.js";
+import { checkPassword, isCommonPassword } from "./passwords.js";
+import { boundsText, checkField, isDate, PASSWORD_RULE_DEFAULT, passwordRule, PATTERN_IDS, PATTERNS, type FieldRule } from "./patterns.js";
 
 const cases: Record<string, { ok: string[]; bad: string[] }> = {
   ANY: { ok: ["anything at all", "🙂"], bad: [] },

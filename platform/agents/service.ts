@@ -6,7 +6,8 @@ import { members } from "../accounts/schema.js";
 import { createMember, fieldRules, type FieldFailures } from "../accounts/service.js";
 
 type Failures = Record<string, FieldFailures[string] | RebateFailure>;
-import { checkField, checkPassword, passwordRule, type FieldRule } from "../accounts/patterns.js";
+import { checkPassword } from "../accounts/passwords.js";
+import { checkField, passwordRule, type FieldRule } from "../accounts/patterns.js";
 import { formatAmount } from "../ledger/money.js";
 import { merchantOf } from "../payments/service.js";
 import { notices } from "../system/schema.js";
