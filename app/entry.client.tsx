@@ -5,7 +5,9 @@ import { parseTheme, RequestInfoProvider } from "~/components/request-info";
 import { makeTranslation, TranslationProvider } from "~/components/translation";
 import { fallbackLanguage, supportedLanguages } from "~/i18n";
 import { STATE_HEADER, TOKEN_HEADER } from "~/lib/hydration";
+import { seedNumberStyle, type NumberStyle } from "~/lib/number-style";
 import type { Messages } from "~/lib/translate";
+import { seedZoneOffsets, type ZoneOffsets } from "~/lib/zone-offsets";
 
 type State = { loaderData?: Record<string, unknown> };
 interface Hydrate {
@@ -53,6 +55,10 @@ async function hydrate() {
   // stays as the server sent it, which works in full without scripts.
   if (!messages || !state) return;
   context.state = state;
+  // The server's number style and zone offsets: hydration formats without loading ICU (ADR 041).
+  const formats = (state.loaderData?.root as { formats?: { numbers?: NumberStyle | null; zone?: ZoneOffsets | null } } | undefined)?.formats;
+  seedNumberStyle(lng, formats?.numbers);
+  seedZoneOffsets(formats?.zone);
   const translation = makeTranslation(lng, messages);
   const requestInfo = { requestId: html.dataset.requestId ?? "unknown", theme: parseTheme(html.dataset.theme) };
 

@@ -22,6 +22,8 @@ import { captchaNeeded } from "~/services/captcha.server";
 import { csrf } from "~/services/csrf.server";
 import { getLocale } from "~/services/i18n.server";
 import { loadShell } from "~/services/shell.server";
+import { numberStyleFor } from "~/lib/number-style.server";
+import { zoneOffsetsFor } from "~/lib/zone-offsets.server";
 import { themeClass } from "~/styles/theme.css";
 
 export const handle = { i18n: [defaultNS] };
@@ -44,8 +46,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const [shell, [csrfToken, csrfCookie], contracts] = await Promise.all([loadShell(request, locale), csrf.commitToken(request), loadContractState(request)]);
   // The header's login form asks for the captcha up front whenever the platform wants it.
   const loginCaptcha = shell.user ? false : await captchaNeeded(request);
+  // The language's number style and the site zone's offsets, so the browser lays out numbers and
+  // ticks the clock as the server did without loading ICU (ADR 041).
+  const formats = { numbers: numberStyleFor(locale), zone: zoneOffsetsFor(shell.site.timeZone, Date.now()) };
   return json(
-    { locale, csrfToken, shell, loginCaptcha, contracts },
+    { locale, csrfToken, shell, loginCaptcha, contracts, formats },
     { headers: csrfCookie ? { "Set-Cookie": csrfCookie } : undefined },
   );
 }

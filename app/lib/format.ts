@@ -7,6 +7,9 @@
  * amounts with thousands separators and no decimals. Amounts arrive as decimal strings and are
  * formatted as strings, never through a float.
  */
+import { knownNumberStyle, layOut, type Layout } from "./number-style";
+import { knownOffset } from "./zone-offsets";
+
 const numberFormats = new Map<string, Intl.NumberFormat>();
 const dateFormats = new Map<string, Intl.DateTimeFormat>();
 const relativeFormats = new Map<string, Intl.RelativeTimeFormat>();
@@ -39,6 +42,11 @@ export function dateFormat(locale: string, options: Intl.DateTimeFormatOptions):
   return f;
 }
 
+/** A number as the decimal `Intl` rounds (its shortest round-trip digits); -0 keeps its sign, as in `Intl`. */
+function numberText(n: number | string): string {
+  return typeof n === "string" ? n : Object.is(n, -0) ? "-0" : String(n);
+}
+
 function split(amount: string): { negative: boolean; whole: string; frac: string } {
   const m = /^(-)?(\d+)(?:\.(\d+))?$/.exec(amount.trim());
   if (!m) throw new Error(`Not a decimal amount: ${amount}`);
@@ -53,8 +61,24 @@ function decimal(amount: string, digits: number, locale: string): string {
   const { negative, whole, frac } = split(amount);
   const cut = digits ? `${whole}.${(frac + "0".repeat(digits)).slice(0, digits)}` : whole;
   const zero = /^0(?:\.0*)?$/.test(cut);
-  const f = numberFormat(locale, { minimumFractionDigits: digits, maximumFractionDigits: digits, useGrouping: "always" } as Intl.NumberFormatOptions);
-  return f.format(`${negative && !zero ? "-" : ""}${cut}` as unknown as number);
+  return layOutNumber(`${negative && !zero ? "-" : ""}${cut}`, locale, { minFraction: digits, maxFraction: digits, grouping: "always" });
+}
+
+/**
+ * A decimal in ASCII laid out for a language: from the language's style without `Intl` (ADR 041),
+ * or through `Intl` when the style is not one the style module can copy.
+ */
+function layOutNumber(text: string, locale: string, layout: Layout): string {
+  const style = knownNumberStyle(locale);
+  const laid = style ? layOut(style, text, layout) : null;
+  if (laid !== null) return laid;
+  return numberFormat(locale, {
+    minimumIntegerDigits: layout.minInteger ?? 1,
+    minimumFractionDigits: layout.minFraction,
+    maximumFractionDigits: layout.maxFraction,
+    useGrouping: layout.grouping,
+    ...(layout.percent ? { style: "percent" } : {}),
+  } as Intl.NumberFormatOptions).format(text as unknown as number);
 }
 
 /** "1234567.5" → "1,234,567.50" (en). Extra decimals are cut, not rounded up: a balance never shows more than it is. */
@@ -86,7 +110,7 @@ export function formatNumber(value: number | string, locale = "en", maxDigits = 
   const exact = typeof value === "string" && /^-?\d+(\.\d+)?$/.test(value);
   const n = exact ? value : Number(value);
   if (!exact && !Number.isFinite(n)) return String(value);
-  return numberFormat(locale, { minimumFractionDigits: minDigits, maximumFractionDigits: maxDigits }).format(n as number);
+  return layOutNumber(numberText(n), locale, { minFraction: minDigits, maxFraction: maxDigits, grouping: "auto" });
 }
 
 /** Odds or a multiplier: "1.98" → "1,98" (es), always two decimals. */
@@ -96,12 +120,12 @@ export function formatOdds(value: number | string, locale = "en"): string {
 
 /** A dice roll or target in hundredths (0-9999): 4210 → "42.10" (en), "42,10" (es); two whole digits, two decimals. */
 export function formatHundredths(value: number, locale = "en"): string {
-  return numberFormat(locale, { minimumIntegerDigits: 2, minimumFractionDigits: 2, maximumFractionDigits: 2, useGrouping: false }).format(value / 100);
+  return layOutNumber(numberText(value / 100), locale, { minInteger: 2, minFraction: 2, maxFraction: 2, grouping: false });
 }
 
 /** 0.965 → "96.5%" (en), "96,5 %" (es). The argument is a fraction. */
 export function formatPercent(fraction: number, locale = "en", maxDigits = 2): string {
-  return numberFormat(locale, { style: "percent", maximumFractionDigits: maxDigits }).format(fraction);
+  return layOutNumber(numberText(fraction), locale, { minFraction: 0, maxFraction: maxDigits, grouping: "auto", percent: true });
 }
 
 /**
@@ -177,6 +201,13 @@ export function formatRelative(value: Date | string | number, locale = "en", now
  * time zone) in every language. Records, notices and forms use the date kinds above.
  */
 export function formatClock(date: Date, timeZone: string): string {
+  const at = date.getTime();
+  const offset = knownOffset(timeZone, at);
+  if (offset !== null) {
+    // From the offset the server read (ADR 041), as the formatter below writes it.
+    const iso = new Date(Math.floor(at / 1000) * 1000 + offset * 60_000).toISOString();
+    return `${iso.slice(8, 10)}/${iso.slice(5, 7)}/${iso.slice(0, 4)} ${iso.slice(11, 19)}`;
+  }
   const parts = Object.fromEntries(
     dateFormat("en-GB", {
       timeZone: safeZone(timeZone),

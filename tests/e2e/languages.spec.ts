@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import type { Page } from "@playwright/test";
-import { cookieValue, expect, loginNewMember, test } from "./fixtures";
+import { cookieValue, expect, hydrated, loginNewMember, test } from "./fixtures";
 
 /**
  * The main pages in five languages (ES, EN, AR, VI, TH): no i18n key shown instead of its text,
@@ -142,4 +142,46 @@ test("with its language file the page hydrates in the page's language, with no h
   expect(messages.filter((m) => /hydrat|did not match|server rendered/i.test(m))).toEqual([]);
   const text = await page.locator("body").innerText();
   expect(keys.filter((k) => new RegExp(`\\b${k}\\b`).test(text))).toEqual([]);
+});
+
+test("pages hydrate and tick in languages with their own digits and groups without loading the browser's Intl (ADR 041)", async ({ page }, testInfo) => {
+  // What it checks is the browser's formatting while it hydrates, which the no-js project never does.
+  test.skip(testInfo.project.use.javaScriptEnabled === false, "hydration needs scripts");
+  const problems: string[] = [];
+  page.on("pageerror", (e) => problems.push(String(e)));
+  page.on("console", (m) => {
+    if (m.type() === "error") problems.push(m.text());
+  });
+  // Every formatter the page builds is counted: the server's number style and zone offsets
+  // (root data) must lay out the numbers and the clock without one, as the server did.
+  await page.addInitScript(() => {
+    const made: string[] = ((window as unknown as { __intlMade: string[] }).__intlMade = []);
+    for (const name of ["NumberFormat", "DateTimeFormat", "RelativeTimeFormat"] as const) {
+      const original = Intl[name] as unknown as new (...args: unknown[]) => object;
+      (Intl as unknown as Record<string, unknown>)[name] = new Proxy(original, {
+        construct(target, args) {
+          made.push(`${name} ${JSON.stringify(args)}`);
+          return Reflect.construct(target, args);
+        },
+      });
+    }
+  });
+  for (const lng of ["bn", "fa", "hi", "de"]) {
+    await page.goto(`/?lng=${lng}`);
+    const served = await page.getByTestId("jackpot-value").textContent();
+    const clock = await page.getByTestId("clock").textContent();
+    await hydrated(page);
+    // The clock moves on within a few seconds, in the spec's format.
+    await expect(page.getByTestId("clock")).not.toHaveText(clock!, { timeout: 5000 });
+    await expect(page.getByTestId("clock")).toHaveText(/^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}:\d{2}$/);
+    // The jackpot keeps the language's digits as it ticks (Bengali, Persian and Hindi digits differ).
+    const ten = Array.from({ length: 10 }, (_, i) => new Intl.NumberFormat(lng).format(i)).join("");
+    const digitsOf = (text: string | null) => [...(text ?? "")].filter((c) => /\p{Nd}/u.test(c));
+    expect(digitsOf(served).length).toBeGreaterThan(9);
+    await page.waitForTimeout(1000);
+    const ticked = await page.getByTestId("jackpot-value").textContent();
+    expect(digitsOf(ticked).filter((c) => !ten.includes(c)), `${lng} ${ticked}`).toEqual([]);
+    expect(await page.evaluate(() => (window as unknown as { __intlMade: string[] }).__intlMade), lng).toEqual([]);
+  }
+  expect(problems).toEqual([]);
 });
