@@ -2,13 +2,13 @@
  * Numbers laid out without `Intl` in the browser (ADR 041).
  *
  * A browser's first `Intl` formatter costs about 18 ms of one task on a desktop core, and several
- * times that on a phone: ICU loads its locale data. Every page formats numbers while it hydrates, so
- * that task fell in the middle of the hydration. The server reads each language's digits,
- * separators, grouping and signs from `Intl` once (number-style.server.ts), sends the page's language's
- * style with the root's data, and both sides lay out numbers from the style with the same code
- * here: the server's markup and the browser's render cannot differ, and the browser never
- * initialises ICU for them. A style that this code cannot reproduce is not read (null), and its
- * numbers go through `Intl` on both sides as before.
+ * times that on a phone: ICU loads its locale data. Every page formats numbers while it hydrates,
+ * so that task fell in the middle of the hydration. The server reads each language's digits,
+ * separators, grouping and signs from `Intl` once (number-style.server.ts) and sends the page's
+ * language's style with the root's data; both sides lay numbers out from the style with the code
+ * here, and the browser never initialises ICU for them. The tests hold this code to what `Intl`
+ * writes in every language. A style it cannot copy is not read (null), and what it leaves (an
+ * exponent, a negative percent) goes through `Intl` on both sides as before.
  *
  * Rounding follows `Intl`'s default (half away from zero) on the decimal the value is written as
  * (a number's shortest round-trip digits, a decimal string's own digits), as ICU does.

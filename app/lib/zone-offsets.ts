@@ -1,7 +1,7 @@
 /**
- * A time zone's offsets over a few days, read with `Intl` on the server (zone-offsets.server.ts) and sent with the root's
- * data, so that the browser's clock (`formatClock`) ticks without building an `Intl` formatter
- * (ADR 041): a browser's first one costs a long task while ICU loads.
+ * A time zone's offsets over a few days, read with `Intl` on the server (zone-offsets.server.ts)
+ * and sent with the root's data, so that the browser's clock (`formatClock`) ticks without
+ * building an `Intl` formatter (ADR 041): a browser's first one costs a long task while ICU loads.
  */
 export interface ZoneOffsets {
   zone: string;
