@@ -1,4 +1,6 @@
 import { PgTransaction } from "drizzle-orm/pg-core";
+import { logger } from "../http/observability.js";
+import { RETRYABLE_STATES, sqlState } from "./errors.js";
 
 /**
  * A queue of independent writes that are sent to the database together (ADR 038). While a batch
@@ -36,9 +38,33 @@ export class Batches<T, R> {
   /** Items a batch left out, and batches that failed whole (their items then go alone). */
   leftOut = 0;
   failed = 0;
+  /** When a failed batch was last logged, and the failures since (logged at most once a minute). */
+  private failureLoggedAt = -Infinity;
+  private failuresUnlogged = 0;
 
   /** `send` answers every item of its batch (resolve or reject) and never throws. */
-  constructor(private readonly send: (batch: Queued<T, R>[]) => Promise<void>) {}
+  constructor(
+    private readonly send: (batch: Queued<T, R>[]) => Promise<void>,
+    /** What the batches write, for the log. */
+    readonly name = "batch",
+  ) {}
+
+  /**
+   * A batch statement failed whole; its items go alone. A conflict with another writer
+   * (serialization, deadlock, a key taken) is expected now and then. Anything else would send
+   * every later batch alone as well, unseen, so it is logged, at most once a minute.
+   */
+  noteFailure(err: unknown): void {
+    this.failed++;
+    const state = sqlState(err);
+    if (state && RETRYABLE_STATES.has(state)) return;
+    this.failuresUnlogged++;
+    const now = performance.now();
+    if (now - this.failureLoggedAt < 60_000) return;
+    logger.warn({ batches: this.name, sqlState: state, err: err instanceof Error ? err.message : String(err), failures: this.failuresUnlogged }, "a batch statement failed; its items were written one by one");
+    this.failureLoggedAt = now;
+    this.failuresUnlogged = 0;
+  }
 
   add(item: T, keys: readonly string[]): Promise<R> {
     return new Promise<R>((resolve, reject) => {
@@ -124,8 +150,8 @@ export async function sendBatch<T, R, Row extends { ord: number }>(
   let rows: Row[];
   try {
     rows = await how.statement(batch.map((q) => q.item));
-  } catch {
-    b.failed++;
+  } catch (err) {
+    b.noteFailure(err);
     for (const q of batch) void how.alone(q);
     return;
   }

@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import { preparedStatement, rowsOf } from "../db/client.js";
 import { Batches, batchesOf, isTransaction, sendBatch, type Queued } from "../db/batches.js";
+import { RETRYABLE_STATES, sqlState } from "../db/errors.js";
 import { and, eq, sql, type SQL } from "drizzle-orm";
 import type { Database } from "../db/client.js";
 import { DomainError } from "../http/envelope.js";
@@ -466,16 +467,8 @@ export function exchangeStatement(ex: Exchange, gate?: Gate): ExchangeStatement 
   };
 }
 
-/** SQLSTATE of a driver error, looking through drizzle's wrapper. */
-export function sqlState(err: unknown): string | undefined {
-  for (let e: any = err, depth = 0; e && depth < 5; e = e.cause, depth++) {
-    if (typeof e.code === "string" && /^[0-9A-Z]{5}$/.test(e.code)) return e.code;
-  }
-  return undefined;
-}
-
-/** Serialization failure, deadlock, or a unique key taken by a concurrent twin: run it again. */
-export const RETRYABLE_STATES: ReadonlySet<string> = new Set(["40001", "40P01", "23505"]);
+// The SQLSTATE helpers live with the batches (db/errors.ts), which log a failed batch by them.
+export { RETRYABLE_STATES, sqlState };
 export const MAX_ATTEMPTS = 8;
 
 /**
@@ -561,7 +554,7 @@ export async function postAlone(db: Database, input: PostInput, held: number[]):
   if (isTransaction(db)) return retrying(() => post(db, input));
   const movement = { ...input, hash: payloadHash(input) };
   const b = batchesOf(batches, db, () => {
-    const made: Batches<Movement, PostedTransfer> = new Batches((batch) => postBatch(db, batch, made));
+    const made: Batches<Movement, PostedTransfer> = new Batches((batch) => postBatch(db, batch, made), "ledger movements");
     return made;
   });
   return b.add(movement, [`key:${input.key}`, ...held.map((id) => `account:${id}`)]);

@@ -336,7 +336,7 @@ interface RoundWrite {
 async function insertRound(db: Database, member: Member, acc: RoundAccounts, r: NewRound, session: boolean, checks: RoundWrite["checks"]): Promise<Written> {
   if (session || r.status !== "SETTLED" || isTransaction(db)) return insertRoundAlone(db, member, acc, r, session, checks);
   const b = batchesOf(roundBatches, db, () => {
-    const made: Batches<RoundWrite, Written> = new Batches((batch) => writeRounds(db, batch, made));
+    const made: Batches<RoundWrite, Written> = new Batches((batch) => writeRounds(db, batch, made), "house rounds");
     return made;
   });
   return b.add({ member, acc, r, checks }, [`account:${acc.member}`, `seed:${r.seedId}`, `member:${r.memberId}`]);

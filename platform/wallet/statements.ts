@@ -186,7 +186,7 @@ export async function oneStatementCall(db: Database, call: OneStatementCall): Pr
   const balance = isTransaction(db)
     ? null
     : await batchesOf(callBatches, db, () => {
-        const made: Batches<OneStatementCall, bigint | null> = new Batches((batch) => writeCalls(db, batch, made));
+        const made: Batches<OneStatementCall, bigint | null> = new Batches((batch) => writeCalls(db, batch, made), "wallet calls");
         return made;
       }).add(call, [`round:${call.vendorCode}:${call.roundId}`, `tx:${call.vendorCode}:${call.transactionId}`, `account:${call.memberAccount}`]);
   let c = counts.get(db);

@@ -412,7 +412,13 @@ describe("vendor wallet", () => {
       const answers = await Promise.all(ids.map((transactionId) => walletDebit(p.handle.db, "AURL", { token, transactionId, roundId, gameCode: aurlGame, amount: "1" })));
       expect(answers.map((a) => a.status)).toEqual(Array(6).fill(200));
       expect(new Set(answers.map((a) => a.body.balance)).size).toBe(6);
-      expect(await p.handle.db.select().from(walletRounds).where(eq(walletRounds.roundId, roundId))).toHaveLength(1);
+      // The round the race opened is the player's, open, for the debits' game, and it holds the
+      // six debits once each (a unique index already keeps its row single).
+      const [round] = await p.handle.db.select().from(walletRounds).where(eq(walletRounds.roundId, roundId));
+      expect(round).toMatchObject({ memberId, status: "OPEN", gameCode: aurlGame });
+      const debits = await p.handle.db.select().from(walletTransactions).where(eq(walletTransactions.roundId, roundId));
+      expect(debits.map((d) => [d.type, d.status, d.amount, d.memberId])).toEqual(Array(6).fill(["debit", "OK", 100n, memberId]));
+      expect(debits.map((d) => d.transactionId).sort()).toEqual([...ids].sort());
       expect(await balanceOf(memberId)).toBe(9_400n);
       expect((await walletCredit(p.handle.db, "AURL", { token, transactionId: uid(), roundId, amount: "0" })).body.balance).toBe("94.00");
     });
