@@ -9,9 +9,9 @@ import { describe, expect, it } from "vitest";
  * `toFixed` in a component) fails here with its file and line.
  */
 const APP = join(__dirname, "..");
-// The two readers that take a language's number style and a zone's offsets from Intl for
-// format.ts, so the browser lays them out without Intl (ADR 041), are part of that module.
-const ALLOWED = new Set(["lib/format.ts", "lib/number-style.server.ts", "lib/zone-offsets.server.ts"]);
+// The reader that takes a language's number style from Intl for format.ts, so the browser lays
+// numbers out without Intl (ADR 041), is part of that module.
+const ALLOWED = new Set(["lib/format.ts", "lib/number-style.server.ts"]);
 
 const BYPASSES: Array<[RegExp, string]> = [
   [/\bIntl\.(DateTimeFormat|NumberFormat|RelativeTimeFormat)\s*\(/, "a formatter built outside format.ts"],

@@ -5,24 +5,22 @@ const read = new Map<string, NumberStyle | null>();
 /** The style of a language as `Intl` writes it, or null when it is not one this module can copy. */
 export function readNumberStyle(locale: string): NumberStyle | null {
   try {
-    const whole = (f: Intl.NumberFormat, n: number) => f.formatToParts(n);
     const plain = new Intl.NumberFormat(locale, { useGrouping: false });
     const each = Array.from({ length: 10 }, (_, i) => plain.format(i));
     if (each.some((d) => d.length !== 1)) return null;
     const digits = each.join("");
-    const parts = whole(new Intl.NumberFormat(locale, { useGrouping: "always", minimumFractionDigits: 1, maximumFractionDigits: 1 } as Intl.NumberFormatOptions), 1234567890.5);
+    const parts = new Intl.NumberFormat(locale, { useGrouping: "always", minimumFractionDigits: 1, maximumFractionDigits: 1 } as Intl.NumberFormatOptions).formatToParts(1234567890.5);
     const groupsOf = (ps: Intl.NumberFormatPart[]): [number, number] | null => {
       const ints = ps.filter((p) => p.type === "integer").map((p) => [...p.value].length);
       return ints.length < 3 ? null : [ints.at(-1)!, ints.at(-2)!];
     };
     const percentGroups = groupsOf(new Intl.NumberFormat(locale, { style: "percent", useGrouping: "always" } as Intl.NumberFormatOptions).formatToParts(12345678.9));
     if (!percentGroups) return null;
-    const integers = parts.filter((p) => p.type === "integer").map((p) => p.value);
+    const groups = groupsOf(parts);
     const group = parts.find((p) => p.type === "group")?.value;
     const decimal = parts.find((p) => p.type === "decimal")?.value;
-    if (!group || !decimal || integers.length < 3 || parts[0]!.type !== "integer" || parts.at(-1)!.type !== "fraction") return null;
-    const primary = [...integers.at(-1)!].length;
-    const secondary = [...integers.at(-2)!].length;
+    if (!group || !decimal || !groups || parts[0]!.type !== "integer" || parts.at(-1)!.type !== "fraction") return null;
+    const [primary, secondary] = groups;
     const auto = new Intl.NumberFormat(locale);
     const minGroup = auto.format(1000).includes(group) ? 1 : auto.format(10000).includes(group) ? 2 : 0;
     if (!minGroup) return null;

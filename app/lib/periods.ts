@@ -74,7 +74,7 @@ function calendarDate(instant: Date, timeZone: string): string {
 }
 
 /** Minutes the zone is ahead of UTC at an instant. */
-function offsetMinutes(instant: Date, timeZone: string): number {
+export function offsetMinutes(instant: Date, timeZone: string): number {
   const parts = Object.fromEntries(
     dateFormat("en-US", {
       timeZone,

@@ -1,19 +1,10 @@
+import { offsetMinutes } from "./periods";
 import { seedZoneOffsets, type ZoneOffsets } from "./zone-offsets";
 
 const DAY = 86_400_000;
 const read = new Map<string, { from: number; offsets: ZoneOffsets | null }>();
 
-const zoneFormats = new Map<string, Intl.DateTimeFormat>();
-function offsetAt(zone: string, at: number): number {
-  let f = zoneFormats.get(zone);
-  if (!f) {
-    f = new Intl.DateTimeFormat("en-US", { timeZone: zone, year: "numeric", month: "numeric", day: "numeric", hour: "numeric", minute: "numeric", second: "numeric", hourCycle: "h23" });
-    zoneFormats.set(zone, f);
-  }
-  const p = Object.fromEntries(f.formatToParts(at).map((x) => [x.type, x.value]));
-  const local = Date.UTC(Number(p.year), Number(p.month) - 1, Number(p.day), Number(p.hour), Number(p.minute), Number(p.second));
-  return Math.round((local - Math.floor(at / 1000) * 1000) / 60_000);
-}
+const offsetAt = (zone: string, at: number) => offsetMinutes(new Date(at), zone);
 
 /**
  * The zone's offsets from the day before `at`'s UTC day to two days after it. Zones change their
