@@ -1,6 +1,6 @@
 -- The team figures' day totals for ledger transfers, kept once per statement instead of once per
 -- row (ADR 022, amended 2026-11-30). A row trigger ran two PL/pgSQL calls and two statements (the
--- member's account, then the upsert) for every transfer: a third of the database's time in a batch
+-- member's account, then the upsert) for every transfer: a fifth of the database's time in a batch
 -- of bet settlements (bench/README.md, fourteenth stop). This trigger reads the statement's new
 -- rows as a transition table and adds them in one upsert, grouped by member and day, in (member,
 -- day) order. It counts what the row trigger counted, by the rules of member_day_totals_from_rows,
