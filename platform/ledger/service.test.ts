@@ -230,10 +230,10 @@ describe("ledger", () => {
   });
 
   /**
-   * The team figures' day totals (ADR 022) are kept once per statement (ADR 022, amended 2026-11-30): a statement that
-   * writes several rows of one member and day adds them all, on the brand's day. A batch of
-   * postings never carries one member twice, so only a statement like this one tells a sum from
-   * the last row's amount.
+   * The team figures' day totals are kept once per statement (ADR 022, amended 2026-11-30): a
+   * statement that writes several rows of one member and day adds them all, on the brand's day. A
+   * batch of postings never carries one member twice, so only a statement like this one tells a
+   * sum from the last row's amount.
    */
   it("adds every row of one statement to the member's day totals, by the brand's day", async () => {
     const db = t.handle.db;
@@ -245,6 +245,7 @@ describe("ledger", () => {
     const ref = (kind: "member" | "house") => ({ merchantCode: "L2", currency: "USD", kind, memberId: m!.id });
     const [memberId, houseId] = await Promise.all([ensureAccount(db, ref("member")), ensureAccount(db, ref("house"))]);
     // Kolkata is UTC+05:30: 23:30 and 00:30 UTC fall on one local day, 18:00 UTC on the day before.
+    // A rollback is credited to the member like a win.
     const row = (kind: string, amount: number, at: string, key: string) => {
       const [debit, credit] = kind === "bet" ? [memberId, houseId] : [houseId, memberId];
       return sql`('L2', 'USD', ${debit}, ${credit}, ${amount}, ${kind}, ${key}, 'h', 0, 0, ${at}::timestamptz)`;
@@ -258,20 +259,22 @@ describe("ledger", () => {
           row("bet", 100, "2026-03-01T23:30:00Z", "day:2"),
           row("bet", 250, "2026-03-02T00:30:00Z", "day:3"),
           row("win", 40, "2026-03-02T00:30:00Z", "day:4"),
+          row("rollback", 30, "2026-03-02T00:30:00Z", "day:5"),
         ],
         sql`, `,
       )}`);
     const totals = rowsOf<Record<string, string | number>>(
-      await db.execute(sql`select day::text as day, deposits::int, bets::int, bet_count, wins::int from member_day_totals where member_id = ${m!.id} order by day`),
+      await db.execute(sql`select day::text as day, deposits::int, bets::int, bet_count, wins::int, rollbacks::int from member_day_totals where member_id = ${m!.id} order by day`),
     );
     expect(totals).toEqual([
-      { day: "2026-03-01", deposits: 1000, bets: 0, bet_count: 0, wins: 0 },
-      { day: "2026-03-02", deposits: 0, bets: 350, bet_count: 2, wins: 40 },
+      { day: "2026-03-01", deposits: 1000, bets: 0, bet_count: 0, wins: 0, rollbacks: 0 },
+      { day: "2026-03-02", deposits: 0, bets: 350, bet_count: 2, wins: 40, rollbacks: 30 },
     ]);
     const fromRows = rowsOf<{ n: number }>(
       await db.execute(sql`
         select count(*)::int as n from member_day_totals_from_rows('L2') r
-        join member_day_totals d on d.member_id = r.member_id and d.day = r.day and d.bets = r.bets and d.bet_count = r.bet_count and d.deposits = r.deposits and d.wins = r.wins`),
+        join member_day_totals d on d.member_id = r.member_id and d.day = r.day and d.bets = r.bets and d.bet_count = r.bet_count and d.deposits = r.deposits and d.wins = r.wins
+          and d.rollbacks = r.rollbacks`),
     );
     expect(fromRows[0]!.n).toBe(2);
   });
