@@ -22,6 +22,14 @@ function get(url: string, headers: Record<string, string> = {}) {
   });
 }
 
+/** A page apart from its per-request values (token, nonce, request id). */
+const shape = (html: string) =>
+  html
+    .replace(/nonce="[^"]+"/g, "")
+    .replace(/value="[^"]{16,}"/g, "")
+    .replace(/"(csrf|csrfToken|X-Hydration-Token)":"[^"]+"/g, "")
+    .replace(/data-request-id="[^"]+"/g, "");
+
 // `npm test` builds before it runs this suite; run `npm run build` first when running it alone.
 describe.runIf(built)("the web server behind npm start (ADR 015): what it sends, and how", () => {
   let child: ChildProcess;
@@ -57,35 +65,47 @@ describe.runIf(built)("the web server behind npm start (ADR 015): what it sends,
   });
 
   it("gzips a page, whether rendered or served from the kept copy, and both read as the same page", async () => {
-    const pages: string[] = [];
-    const seen = new Set<string>();
-    for (let i = 0; i < 6 && !(seen.has("hit") && seen.has("miss")); i++) {
-      const r = await get(`${base}/rng`, { "accept-encoding": "gzip, deflate" });
-      expect(r.status).toBe(200);
-      expect(r.headers["content-encoding"]).toBe("gzip");
-      expect(r.headers.vary).toMatch(/Accept-Encoding/i);
-      seen.add(String(r.headers["x-render-cache"]));
-      pages.push(gunzipSync(r.body).toString("utf8"));
+    // The footer's bars are drawn afresh each minute (footerSeed in shell.server.ts): a minute's turn
+    // between two requests gives two pages, each rightly rendered. Then the pages are asked again.
+    for (let attempt = 0; ; attempt++) {
+      const pages: string[] = [];
+      const seen = new Set<string>();
+      for (let i = 0; i < 6 && !(seen.has("hit") && seen.has("miss")); i++) {
+        const r = await get(`${base}/rng`, { "accept-encoding": "gzip, deflate" });
+        expect(r.status).toBe(200);
+        expect(r.headers["content-encoding"]).toBe("gzip");
+        expect(r.headers.vary).toMatch(/Accept-Encoding/i);
+        seen.add(String(r.headers["x-render-cache"]));
+        pages.push(gunzipSync(r.body).toString("utf8"));
+      }
+      if (new Set(pages.map(shape)).size > 1 && attempt < 2) continue;
+      expect([...seen].sort()).toEqual(["hit", "miss"]);
+      // The same page apart from the per-request values (token, nonce, request id).
+      expect(new Set(pages.map(shape)).size).toBe(1);
+      expect(pages[0]).toContain("</html>");
+      return;
     }
-    expect([...seen].sort()).toEqual(["hit", "miss"]);
-    // The same page apart from the per-request values (token, nonce, request id).
-    const shape = (html: string) => html.replace(/nonce="[^"]+"/g, "").replace(/value="[^"]{16,}"/g, "").replace(/"(csrf|csrfToken|X-Hydration-Token)":"[^"]+"/g, "").replace(/data-request-id="[^"]+"/g, "");
-    expect(new Set(pages.map(shape)).size).toBe(1);
-    expect(pages[0]).toContain("</html>");
   });
 
   it("renders a page that many visitors ask for at once only once: the others are served its copy", async () => {
-    const shape = (html: string) => html.replace(/nonce="[^"]+"/g, "").replace(/value="[^"]{16,}"/g, "").replace(/"(csrf|csrfToken|X-Hydration-Token)":"[^"]+"/g, "").replace(/data-request-id="[^"]+"/g, "");
     // Whether a burst's requests reach the render together depends on timing: several bursts, so a
     // server that renders each of them again would show it in one burst or another.
+    let turns = 0;
     for (let burst = 0; burst < 16; burst++) {
-      // A page no one has asked for yet; /rng's data has no clock, so every answer has the same key.
+      // A page no one has asked for yet; /rng's data has no clock but the footer's minute.
       const url = `${base}/rng?${burst % 2 ? "page=2&" : ""}gameName=zz${burst}${Date.now().toString(36)}`;
       const answers = await Promise.all(Array.from({ length: 12 }, () => get(url, { "accept-encoding": "gzip" })));
       expect(answers.map((r) => r.status)).toEqual(Array(12).fill(200));
       const caches = answers.map((r) => String(r.headers["x-render-cache"])).sort();
-      expect(caches).toEqual([...Array(11).fill("hit"), "miss"]);
       const pages = answers.map((r) => (r.headers["content-encoding"] === "gzip" ? gunzipSync(r.body) : r.body).toString("utf8"));
+      // A burst that spans the footer's minute turn holds two pages, each rendered once (a miss
+      // each, found in CI): that burst is asked again, twice at most.
+      if (new Set(pages.map(shape)).size === 2 && caches.filter((c) => c === "miss").length === 2 && turns < 2) {
+        turns++;
+        burst--;
+        continue;
+      }
+      expect(caches).toEqual([...Array(11).fill("hit"), "miss"]);
       expect(new Set(pages.map(shape)).size).toBe(1);
       // Each visitor still has its own token.
       expect(new Set(pages.map((html) => /name="csrf" value="([^"]+)"/.exec(html)?.[1])).size).toBe(12);
