@@ -2,6 +2,7 @@ import { json } from "@remix-run/node";
 import { z } from "zod";
 import type { Platform } from "#platform/index.js";
 import { countPlatformCall } from "#platform/http/request-counts.js";
+import { askLocally, localText } from "#platform/http/local-answer.js";
 import { getClientCountry, getClientIp, getSiteHost } from "./client-info.server";
 import { env } from "./env.server";
 import { getRequestId, logger } from "./observability.server";
@@ -49,15 +50,32 @@ export function getEmbeddedPlatform(): Promise<Platform> {
  */
 const neverAborted = new AbortController().signal;
 
-/** Sends a request to the platform: in-process by default, over HTTP with UPSTREAM_URL. */
-export async function platformFetch(path: string, init: RequestInit = {}): Promise<Response> {
+/** Where `platformFetch` leaves the envelope's text of a local answer on the answer it returns. */
+const ENVELOPE = Symbol("envelope");
+
+/**
+ * Sends a request to the platform: in-process by default, over HTTP with UPSTREAM_URL. With
+ * `local`, an in-process answer's envelope comes as text on a bodiless answer: read it with
+ * `envelopeOf` (ADR 042).
+ */
+export async function platformFetch(path: string, init: RequestInit = {}, { local = false }: { local?: boolean } = {}): Promise<Response> {
   countPlatformCall();
   if (env.UPSTREAM_URL) {
     const url = new URL(path, env.UPSTREAM_URL);
     return fetch(url, { ...init, signal: AbortSignal.timeout(env.UPSTREAM_TIMEOUT_MS) });
   }
   const platform = await getEmbeddedPlatform();
-  return platform.fetch(new Request(new URL(path, "http://platform.internal"), { ...init, signal: init.signal ?? neverAborted }));
+  const request = new Request(new URL(path, "http://platform.internal"), { ...init, signal: init.signal ?? neverAborted });
+  if (!local) return platform.fetch(request);
+  const response = await platform.fetch(askLocally(request));
+  const text = localText(request);
+  return text === undefined ? response : Object.assign(response, { [ENVELOPE]: text });
+}
+
+/** An answer's envelope: the text of a local answer, or its body. */
+function envelopeOf(response: Response): Promise<unknown> {
+  const text = (response as Response & { [ENVELOPE]?: string })[ENVELOPE];
+  return text === undefined ? response.json() : Promise.resolve(JSON.parse(text));
 }
 
 export interface CallOptions<T extends z.ZodTypeAny> {
@@ -114,18 +132,22 @@ export async function callPlatform<T extends z.ZodTypeAny>(
   let payload: unknown;
   try {
     const send = async () =>
-      platformFetch(url.pathname + url.search, {
-        method: options.method ?? "GET",
-        headers,
-        body: options.body === undefined ? undefined : options.enc ? await encryptForPlatform(options.body) : JSON.stringify(options.body),
-      });
+      platformFetch(
+        url.pathname + url.search,
+        {
+          method: options.method ?? "GET",
+          headers,
+          body: options.body === undefined ? undefined : options.enc ? await encryptForPlatform(options.body) : JSON.stringify(options.body),
+        },
+        { local: true },
+      );
     response = await send();
-    payload = await response.json();
+    payload = await envelopeOf(response);
     if (options.enc && response.status === 400 && (payload as { error?: { code?: string } })?.error?.code === "KEY_UNKNOWN") {
       // The platform's key changed (a new key or another deployment): fetch it and try once more.
       forgetPlatformKey();
       response = await send();
-      payload = await response.json();
+      payload = await envelopeOf(response);
     }
   } catch (err) {
     logger.warn({ err, requestId, path }, "platform unreachable");

@@ -5,6 +5,7 @@ import type { PlatformVariables } from "../app.js";
 import type { Database } from "../db/client.js";
 import { inRequestTransaction, RollbackRequest } from "../db/request-tx.js";
 import { fail } from "../http/envelope.js";
+import { localText } from "../http/local-answer.js";
 import { members } from "../accounts/schema.js";
 import { deposits, withdrawals } from "../payments/schema.js";
 import { listAudit, parseAuditQuery, redact, writeAudit, type AuditEvent } from "./service.js";
@@ -112,7 +113,9 @@ async function eventOf(c: C, db: Database, requestCopy: Request): Promise<{ even
   const rule = OPERATOR_ACTIONS[key];
   const params = c.req.param() as Params;
   const body = await jsonOf(requestCopy);
-  const answer = await jsonOf(c.res.clone());
+  // An answer to the web app in this process carries its envelope as text, with no body (local-answer.ts).
+  const carried = localText(c.req.raw);
+  const answer = carried === undefined ? await jsonOf(c.res.clone()) : await jsonOf(new Response(carried));
   const status = c.res.status;
   const action = rule ? (typeof rule.action === "string" ? rule.action : rule.action(body)) : `operator.unnamed`;
   const error = (answer.error ?? null) as { code?: unknown } | null;
