@@ -50,32 +50,34 @@ export function getEmbeddedPlatform(): Promise<Platform> {
  */
 const neverAborted = new AbortController().signal;
 
-/** Where `platformFetch` leaves the envelope's text of a local answer on the answer it returns. */
-const ENVELOPE = Symbol("envelope");
-
-/**
- * Sends a request to the platform: in-process by default, over HTTP with UPSTREAM_URL. With
- * `local`, an in-process answer's envelope comes as text on a bodiless answer: read it with
- * `envelopeOf` (ADR 042).
- */
-export async function platformFetch(path: string, init: RequestInit = {}, { local = false }: { local?: boolean } = {}): Promise<Response> {
+/** Sends a request to the platform: in-process by default, over HTTP with UPSTREAM_URL. */
+export async function platformFetch(path: string, init: RequestInit = {}): Promise<Response> {
   countPlatformCall();
   if (env.UPSTREAM_URL) {
     const url = new URL(path, env.UPSTREAM_URL);
     return fetch(url, { ...init, signal: AbortSignal.timeout(env.UPSTREAM_TIMEOUT_MS) });
   }
   const platform = await getEmbeddedPlatform();
-  const request = new Request(new URL(path, "http://platform.internal"), { ...init, signal: init.signal ?? neverAborted });
-  if (!local) return platform.fetch(request);
-  const response = await platform.fetch(askLocally(request));
-  const text = localText(request);
-  return text === undefined ? response : Object.assign(response, { [ENVELOPE]: text });
+  return platform.fetch(inProcessRequest(path, init));
 }
 
-/** An answer's envelope: the text of a local answer, or its body. */
-function envelopeOf(response: Response): Promise<unknown> {
-  const text = (response as Response & { [ENVELOPE]?: string })[ENVELOPE];
-  return text === undefined ? response.json() : Promise.resolve(JSON.parse(text));
+const inProcessRequest = (path: string, init: RequestInit) => new Request(new URL(path, "http://platform.internal"), { ...init, signal: init.signal ?? neverAborted });
+
+/**
+ * A typed call's answer: its status and its envelope. In this process the platform hands the
+ * envelope over as the JSON text a body would carry, and no body (ADR 042); over HTTP it is the body.
+ */
+async function exchange(path: string, init: RequestInit): Promise<{ status: number; ok: boolean; payload: unknown }> {
+  if (env.UPSTREAM_URL) {
+    const response = await platformFetch(path, init);
+    return { status: response.status, ok: response.ok, payload: await response.json() };
+  }
+  countPlatformCall();
+  const platform = await getEmbeddedPlatform();
+  const request = askLocally(inProcessRequest(path, init));
+  const response = await platform.fetch(request);
+  const text = localText(request);
+  return { status: response.status, ok: response.ok, payload: text === undefined ? await response.json() : JSON.parse(text) };
 }
 
 export interface CallOptions<T extends z.ZodTypeAny> {
@@ -128,40 +130,33 @@ export async function callPlatform<T extends z.ZodTypeAny>(
   if (options.body !== undefined) headers.set("content-type", options.enc ? "application/jose" : "application/json");
   if (options.token) headers.set("authorization", `Bearer ${options.token}`);
 
-  let response: Response;
-  let payload: unknown;
+  let response: { status: number; ok: boolean; payload: unknown };
   try {
     const send = async () =>
-      platformFetch(
-        url.pathname + url.search,
-        {
-          method: options.method ?? "GET",
-          headers,
-          body: options.body === undefined ? undefined : options.enc ? await encryptForPlatform(options.body) : JSON.stringify(options.body),
-        },
-        { local: true },
-      );
+      exchange(url.pathname + url.search, {
+        method: options.method ?? "GET",
+        headers,
+        body: options.body === undefined ? undefined : options.enc ? await encryptForPlatform(options.body) : JSON.stringify(options.body),
+      });
     response = await send();
-    payload = await envelopeOf(response);
-    if (options.enc && response.status === 400 && (payload as { error?: { code?: string } })?.error?.code === "KEY_UNKNOWN") {
+    if (options.enc && response.status === 400 && (response.payload as { error?: { code?: string } })?.error?.code === "KEY_UNKNOWN") {
       // The platform's key changed (a new key or another deployment): fetch it and try once more.
       forgetPlatformKey();
       response = await send();
-      payload = await envelopeOf(response);
     }
   } catch (err) {
     logger.warn({ err, requestId, path }, "platform unreachable");
     throw networkError(requestId);
   }
   if (response.status >= 400 && response.status < 500) {
-    const refusal = failureEnvelope.safeParse(payload);
+    const refusal = failureEnvelope.safeParse(response.payload);
     if (refusal.success) {
       const { code, message, ...details } = refusal.data.error;
       throw new PlatformError(code, message, response.status, details);
     }
   }
   if (response.ok) {
-    const parsed = successEnvelope(options.schema).safeParse(payload);
+    const parsed = successEnvelope(options.schema).safeParse(response.payload);
     if (parsed.success) return parsed.data.value;
     logger.error({ requestId, path, issues: parsed.error.issues.slice(0, 5) }, "malformed platform response");
   } else {
