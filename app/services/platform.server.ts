@@ -165,6 +165,19 @@ export async function callPlatform<T extends z.ZodTypeAny>(
   throw networkError(requestId);
 }
 
+/**
+ * A value a call returned unparsed (its schema `z.unknown()`), parsed as `callPlatform` parses its
+ * answers: a malformed one is logged and is the network-error page state. For an answer read in
+ * parts, each part by its own schema (system.server.ts).
+ */
+export function parsedValue<T extends z.ZodTypeAny>(request: Request, path: string, schema: T, value: unknown): z.infer<T> {
+  const parsed = schema.safeParse(value);
+  if (parsed.success) return parsed.data;
+  const requestId = getRequestId(request);
+  logger.error({ requestId, path, issues: parsed.error.issues.slice(0, 5) }, "malformed platform response");
+  throw networkError(requestId);
+}
+
 export function networkError(requestId: string) {
   return json<NetworkErrorData>({ kind: "network", requestId }, { status: 502 });
 }

@@ -3,7 +3,7 @@ import { COOKIES, type CookieName } from "./cookies.server";
 import { STATE_HEADER } from "./hydration.server";
 import { getLocale } from "./i18n.server";
 import { getClosedAnnouncements, getTheme } from "./preferences.server";
-import { getPermission } from "./system.server";
+import { getSiteStatus } from "./system.server";
 
 /**
  * Which kept page a visitor's request gets, known before any loader runs (ADR 035, issue 15).
@@ -86,7 +86,7 @@ export function requestPart(request: Request): string | null {
  */
 export async function memoKey(request: Request, part: string, second: number): Promise<string | null> {
   const [locale, theme, closed] = await Promise.all([getLocale(request), getTheme(request), getClosedAnnouncements(request)]);
-  const { status, brandVersion } = (await getPermission(request, locale)).info;
+  const { status, brandVersion } = await getSiteStatus(request, locale);
   if (status !== 0 || !brandVersion) return null;
   const captcha = await captchaNeeded(request);
   return `${second}\n${part}\n${locale}\n${theme}\n${closed.visitor.join(",")}\n${brandVersion}\n${captcha ? 1 : 0}`;
