@@ -9,7 +9,7 @@ vi.hoisted(() => {
 });
 
 const { callPlatform, forwardToPlatform, PlatformError } = await import("./platform.server");
-const { requireOperational } = await import("./system.server");
+const { requireOperational, getPermission, getSiteStatus } = await import("./system.server");
 const { getClientIp } = await import("./client-info.server");
 const { loader: readyz } = await import("~/routes/readyz");
 
@@ -109,6 +109,46 @@ describe("requireOperational", () => {
   it("shows the network state when the status call fails", async () => {
     server.use(misbehaviour.serverError("/wps/system/permission"));
     await expectNetworkState(requireOperational(visitorRequest(), "es"));
+  });
+});
+
+describe("the permission answer read in parts (ADR 042)", () => {
+  // A request id as the web server makes them: the answer is kept for the request.
+  const served = () => visitorRequest({ "x-request-id": crypto.randomUUID() });
+
+  it("asks once per request for the memo's status and the loaders' whole answer, and both read the same answer", async () => {
+    let asked = 0;
+    server.use(
+      http.get(`${UPSTREAM}/wps/system/permission`, () => {
+        asked++;
+        return HttpResponse.json({ success: true, value: { ...permissionValue(), info: { ...permissionValue().info, brandVersion: "b7" } } });
+      }),
+    );
+    const request = served();
+    expect(await getSiteStatus(request, "es")).toEqual({ status: 0, brandVersion: "b7" });
+    const whole = await getPermission(request, "es");
+    expect(whole.info).toMatchObject({ status: 0, brandVersion: "b7", merchantName: "Demo Casino" });
+    expect(await getPermission(request, "es")).toBe(whole);
+    expect(asked).toBe(1);
+    await getSiteStatus(served(), "es");
+    expect(asked).toBe(2);
+  });
+
+  it("takes a status the schema refuses, or an answer the whole schema refuses, for the network state", async () => {
+    server.use(
+      http.get(`${UPSTREAM}/wps/system/permission`, () =>
+        HttpResponse.json({ success: true, value: { ...permissionValue(), info: { ...permissionValue().info, status: 7 } } }),
+      ),
+    );
+    await expectNetworkState(getSiteStatus(visitorRequest(), "es"));
+    server.use(
+      http.get(`${UPSTREAM}/wps/system/permission`, () =>
+        HttpResponse.json({ success: true, value: { ...permissionValue(), info: { ...permissionValue().info, merchantName: 5 } } }),
+      ),
+    );
+    // The memo's two fields are fine; the loaders' whole answer is not.
+    expect(await getSiteStatus(visitorRequest(), "es")).toMatchObject({ status: 0 });
+    await expectNetworkState(getPermission(visitorRequest(), "es"));
   });
 });
 

@@ -4,7 +4,7 @@ import { memoKey, onlyKeyedCookies, requestPart, VisitorMemo, type MemoEntry } f
 // The platform's two answers the key is made of, as the loaders would read them.
 const answers = vi.hoisted(() => ({ status: 0 as 0 | 1 | 2, brandVersion: "v1" as string | undefined, captcha: false }));
 vi.mock("./system.server", () => ({
-  getPermission: async () => ({ info: { status: answers.status, brandVersion: answers.brandVersion }, location: { ip: null, country: null } }),
+  getSiteStatus: async () => ({ status: answers.status, brandVersion: answers.brandVersion }),
 }));
 const asked = vi.hoisted(() => ({ captcha: 0 }));
 vi.mock("./captcha.server", () => ({
