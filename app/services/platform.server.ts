@@ -76,7 +76,7 @@ async function exchange(path: string, init: RequestInit): Promise<{ status: numb
   const platform = await getEmbeddedPlatform();
   const request = askLocally(inProcessRequest(path, init));
   const response = await platform.fetch(request);
-  const text = localText(request);
+  const text = localText(request, response);
   return { status: response.status, ok: response.ok, payload: text === undefined ? await response.json() : JSON.parse(text) };
 }
 

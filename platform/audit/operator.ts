@@ -114,7 +114,7 @@ async function eventOf(c: C, db: Database, requestCopy: Request): Promise<{ even
   const params = c.req.param() as Params;
   const body = await jsonOf(requestCopy);
   // An answer to the web app in this process carries its envelope as text, with no body (local-answer.ts).
-  const carried = localText(c.req.raw);
+  const carried = localText(c.req.raw, c.res);
   const answer = carried === undefined ? await jsonOf(c.res.clone()) : await jsonOf(new Response(carried));
   const status = c.res.status;
   const action = rule ? (typeof rule.action === "string" ? rule.action : rule.action(body)) : `operator.unnamed`;

@@ -1,4 +1,6 @@
+import { Hono } from "hono";
 import { createTestPlatform } from "../testing/db.js";
+import { ok } from "./envelope.js";
 import { askLocally, localText } from "./local-answer.js";
 
 /** One call, asked both ways: over the wire format, and marked as the web app in this process marks it. */
@@ -7,7 +9,7 @@ async function both(p: Awaited<ReturnType<typeof createTestPlatform>>, path: str
   const plain = await p.app.fetch(make());
   const marked = askLocally(make());
   const local = await p.app.fetch(marked);
-  return { plain: { status: plain.status, text: await plain.text() }, local: { status: local.status, body: await local.text(), text: localText(marked) } };
+  return { plain: { status: plain.status, text: await plain.text() }, local: { status: local.status, body: await local.text(), text: localText(marked, local) } };
 }
 
 describe("answers to the web app in this process (ADR 042)", () => {
@@ -39,7 +41,18 @@ describe("answers to the web app in this process (ADR 042)", () => {
   it("answers an unmarked request with its body, and leaves nothing on it", async () => {
     const request = new Request("http://platform.test/wps/system/permission?language=en", { headers: { "x-site-host": "localhost" } });
     const res = await p.app.fetch(request);
+    expect(localText(request, res)).toBeUndefined();
     expect(JSON.parse(await res.text())).toMatchObject({ success: true, value: { info: { merchantCode: expect.any(String) } } });
-    expect(localText(request)).toBeUndefined();
+  });
+
+  it("reads the body, not the text put before it, when a handler answers with a body of its own after ok()", async () => {
+    const app = new Hono().get("/second-word", (c) => {
+      ok(c, { word: "first" });
+      return c.json({ success: true, value: { word: "last" } });
+    });
+    const request = askLocally(new Request("http://platform.test/second-word"));
+    const res = await app.fetch(request);
+    expect(localText(request, res)).toBeUndefined();
+    expect(await res.json()).toEqual({ success: true, value: { word: "last" } });
   });
 });

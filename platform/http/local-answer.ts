@@ -33,7 +33,11 @@ export function carryText(request: Request, text: string): void {
   (request as Request & Carrying)[TEXT] = text;
 }
 
-/** The envelope's JSON text of the answer to a marked request, or undefined when it has a body. */
-export function localText(request: Request): string | undefined {
-  return (request as Request & Carrying)[TEXT];
+/**
+ * The envelope's JSON text of `response`, the answer to a marked request, or undefined when that
+ * answer has a body: a handler that put its text with `ok()` or `fail()` and then answered with a
+ * body of its own (`c.json`) has said its last word in the body, which wins over the stale text.
+ */
+export function localText(request: Request, response: Response): string | undefined {
+  return response.body === null ? (request as Request & Carrying)[TEXT] : undefined;
 }
