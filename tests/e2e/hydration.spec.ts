@@ -95,6 +95,16 @@ test("scripts fetch the state: from the kept copy, else from the page's address,
   await expect(popup.getByRole("alert").first()).toBeVisible();
 });
 
+test("the scripts' preloads made after the first paint are gone once the page hydrates (ADR 043)", async ({ page }, testInfo) => {
+  // What it checks is what the scripts do before they hydrate, which the no-js project never runs.
+  test.skip(testInfo.project.name !== "js", "hydration needs scripts");
+  await page.goto("/");
+  await page.waitForFunction(() => (window as { __remixRouter?: { state: { initialized: boolean } } }).__remixRouter?.state.initialized === true);
+  expect(await page.locator('link[rel="modulepreload"]').count()).toBe(0);
+  const scripts = await page.evaluate(() => performance.getEntriesByType("resource").filter((e) => /\/build\/.+\.js$/.test(e.name)).length);
+  expect(scripts).toBeGreaterThan(5);
+});
+
 test("a member page hydrates from the kept state, its token shown in a header", async ({ page, operator }, testInfo) => {
   // What it checks is hydration, which the no-js project never does.
   test.skip(testInfo.project.name !== "js", "hydration needs scripts");

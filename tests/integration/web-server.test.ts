@@ -122,7 +122,8 @@ describe.runIf(built)("the web server behind npm start (ADR 015): what it sends,
 
   it("serves a built asset with immutable caching, gzipped, and a missing file as the site's 404 page", async () => {
     const home = (await get(`${base}/rng`, { "accept-encoding": "identity" })).body.toString("utf8");
-    const assets = [...new Set([...home.matchAll(/(?:src|href)="(\/build\/[^"]+\.js)"/g)].map((m) => m[1]!))];
+    // The page names its scripts in its module script, which preloads them after the first paint (ADR 043).
+    const assets = [...new Set([...home.matchAll(/"(\/build\/[^"]+\.js)"/g)].map((m) => m[1]!))];
     expect(assets.length).toBeGreaterThan(1);
     let gzipped = 0;
     for (const asset of assets) {
@@ -159,9 +160,21 @@ describe.runIf(built)("the web server behind npm start (ADR 015): what it sends,
     expect(noFile.headers["content-type"]).toMatch(/text\/html/);
   });
 
+  it("names no script to fetch before the page has painted (ADR 043)", async () => {
+    const home = (await get(`${base}/`, { "accept-encoding": "identity" })).body.toString("utf8");
+    expect(home).not.toContain('rel="modulepreload"');
+    const module = /<script[^>]*type="module"[^>]*>([\s\S]*?)<\/script>/.exec(home)?.[1] ?? "";
+    // The module script waits for a frame, then preloads the modules and imports the routes.
+    expect(module).not.toMatch(/^\s*import\s/m);
+    const waits = module.indexOf("requestAnimationFrame");
+    expect(waits).toBeGreaterThan(-1);
+    expect(module.indexOf('rel:"modulepreload"')).toBeGreaterThan(waits);
+    expect(module.indexOf("import(")).toBeGreaterThan(waits);
+  });
+
   it("sends brotli to a browser that takes it, the same bytes as gzip and as identity, and honours q=0", async () => {
     const home = (await get(`${base}/rng`, { "accept-encoding": "identity" })).body.toString("utf8");
-    const assets = [...new Set([...home.matchAll(/(?:src|href)="(\/build\/[^"]+\.js)"/g)].map((m) => m[1]!))];
+    const assets = [...new Set([...home.matchAll(/"(\/build\/[^"]+\.js)"/g)].map((m) => m[1]!))];
     let brotli = 0;
     for (const asset of assets) {
       const plain = await get(`${base}${asset}`, { "accept-encoding": "identity" });

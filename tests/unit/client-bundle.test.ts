@@ -72,7 +72,7 @@ describe.runIf(built)("the scripts of a first visit (ADR 030)", () => {
     const over = (await firstVisits())
       .map(({ id, files }) => ({ id, kib: files.reduce((a, { f, text }) => a + size(f, text), 0) / 1024 }))
       .filter((r) => r.kib > 100)
-      .map((r) => `${r.id}: ${r.kib.toFixed(1)} KiB`);
+      .map((r) => `${r.id}: ${r.kib.toFixed(3)} KiB`);
     expect(over).toEqual([]);
   }, 120_000);
 });
