@@ -101,8 +101,13 @@ test("the scripts' preloads made after the first paint are gone once the page hy
   await page.goto("/");
   await page.waitForFunction(() => (window as { __remixRouter?: { state: { initialized: boolean } } }).__remixRouter?.state.initialized === true);
   expect(await page.locator('link[rel="modulepreload"]').count()).toBe(0);
-  const scripts = await page.evaluate(() => performance.getEntriesByType("resource").filter((e) => /\/build\/.+\.js$/.test(e.name)).length);
+  const { scripts, firstAsked, painted } = await page.evaluate(() => {
+    const asked = performance.getEntriesByType("resource").filter((e) => /\/build\/.+\.js$/.test(e.name)).map((e) => e.startTime);
+    return { scripts: asked.length, firstAsked: Math.min(...asked), painted: performance.getEntriesByName("first-paint")[0]?.startTime ?? Infinity };
+  });
   expect(scripts).toBeGreaterThan(5);
+  // None of them was asked for before the page's first paint.
+  expect(firstAsked).toBeGreaterThanOrEqual(painted);
 });
 
 test("a member page hydrates from the kept state, its token shown in a header", async ({ page, operator }, testInfo) => {
