@@ -160,6 +160,18 @@ describe.runIf(built)("the web server behind npm start (ADR 015): what it sends,
     expect(noFile.headers["content-type"]).toMatch(/text\/html/);
   });
 
+  it("answers the icons browsers ask for by name with pictures, not the 404 page and a new cookie", async () => {
+    for (const [file, type] of [
+      ["/favicon.ico", "image/x-icon"],
+      ["/apple-touch-icon.png", "image/png"],
+    ] as const) {
+      const r = await get(`${base}${file}`, { "accept-encoding": "identity" });
+      expect(r.status, file).toBe(200);
+      expect(r.headers["content-type"], file).toBe(type);
+      expect(r.headers["set-cookie"], file).toBeUndefined();
+    }
+  });
+
   it("names no script to fetch before the page has painted (ADR 043)", async () => {
     const home = (await get(`${base}/`, { "accept-encoding": "identity" })).body.toString("utf8");
     expect(home).not.toContain('rel="modulepreload"');
