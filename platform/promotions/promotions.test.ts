@@ -1,8 +1,9 @@
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { createTestPlatform, playersOf } from "../testing/db.js";
 import { ledgerTransfers } from "../ledger/schema.js";
 import { members } from "../accounts/schema.js";
 import { decideDeposit } from "../payments/service.js";
+import { promotions } from "./schema.js";
 
 type TestPlatform = Awaited<ReturnType<typeof createTestPlatform>>;
 
@@ -131,6 +132,23 @@ describe("promotions that pay", () => {
     expect(await balance(m2.token)).toBe("0.00");
     expect((await p.call("/wps/member/rewards", { headers: auth(m2.token) })).body.value.waiting[0]).toMatchObject({ status: "rejected" });
     await ledgerOk();
+  });
+
+  it("keeps a brand's list between pages, and shows an operator's change on the next page (issue 15)", async () => {
+    const visitorList = async () =>
+      (await p.call("/wps/promotions", { headers: { "x-site-host": "localhost", "accept-language": "en" } })).body.value.promotions as { code: string; title: string }[];
+    const put = (title: string, enabled = true) =>
+      p.call("/operator/v1/merchants/DEMO/promotions/KEPT1", { method: "PUT", operator: true, json: { title: { en: title }, rule: "apply", amount: "5.00", enabled } });
+    expect((await put("Kept one")).status).toBe(200);
+    expect((await visitorList()).find((x) => x.code === "KEPT1")?.title).toBe("Kept one");
+    // A write that bypasses the operator API is not seen while the list is kept: pages share one read.
+    await p.handle.db.update(promotions).set({ title: { en: "Written behind its back" } }).where(and(eq(promotions.merchantCode, "DEMO"), eq(promotions.code, "KEPT1")));
+    expect((await visitorList()).find((x) => x.code === "KEPT1")?.title).toBe("Kept one");
+    // The operator's change is on the next page, and so is a promotion switched off.
+    await put("Changed by the operator");
+    expect((await visitorList()).find((x) => x.code === "KEPT1")?.title).toBe("Changed by the operator");
+    await put("Changed by the operator", false);
+    expect((await visitorList()).some((x) => x.code === "KEPT1")).toBe(false);
   });
 
   it("lets the operator define, update and filter promotions; bad input is a 400", async () => {

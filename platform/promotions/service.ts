@@ -5,7 +5,7 @@ import { DomainError } from "../http/envelope.js";
 import { members } from "../accounts/schema.js";
 import { TRIAL_TYPES } from "../accounts/service.js";
 import { merchants } from "../system/schema.js";
-import { localize } from "../system/service.js";
+import { keptForBrand, localize } from "../system/service.js";
 import { deposits } from "../payments/schema.js";
 import { houseRounds } from "../rounds/schema.js";
 import { ensureAccount, InsufficientFunds, postTransfer, withLedgerTx, type Tx } from "../ledger/service.js";
@@ -102,32 +102,44 @@ export async function validBetsSince(db: Database | Tx, memberId: number, since:
 
 // ---------------------------------------------------------------- member side
 
+/**
+ * A brand's enabled promotions (those ended within the last 30 days too) and their categories:
+ * the same for every visitor and member of the brand, and written only through the operator API,
+ * so kept per brand (keptForBrand) instead of three reads on every promotions page (issue 15).
+ */
+function brandPromotions(db: Database, merchantCode: string) {
+  return keptForBrand(db, merchantCode, "promotions", async () => {
+    const merchant = await merchantOf(db, merchantCode);
+    const rows = await db
+      .select()
+      .from(promotions)
+      .where(
+        and(
+          eq(promotions.merchantCode, merchantCode),
+          eq(promotions.enabled, true),
+          or(isNull(promotions.endsAt), gt(promotions.endsAt, new Date(Date.now() - 30 * 86_400_000))),
+        ),
+      )
+      .orderBy(asc(promotions.sort), desc(promotions.id));
+    const categories = await db
+      .selectDistinct({ category: promotions.category })
+      .from(promotions)
+      .where(and(eq(promotions.merchantCode, merchantCode), eq(promotions.enabled, true)));
+    return { merchant, rows, categories: categories.map((c) => c.category).sort() };
+  });
+}
+
 export async function listPromotions(db: Database, merchantCode: string, language: string, opts: { member?: Member | null; category?: string } = {}) {
-  const merchant = await merchantOf(db, merchantCode);
+  const { merchant, rows: all, categories } = await brandPromotions(db, merchantCode);
   const now = new Date();
-  const rows = await db
-    .select()
-    .from(promotions)
-    .where(
-      and(
-        eq(promotions.merchantCode, merchantCode),
-        eq(promotions.enabled, true),
-        or(isNull(promotions.endsAt), gt(promotions.endsAt, new Date(now.getTime() - 30 * 86_400_000))),
-        opts.category && opts.category !== "all" ? eq(promotions.category, opts.category) : undefined,
-      ),
-    )
-    .orderBy(asc(promotions.sort), desc(promotions.id));
+  const rows = opts.category && opts.category !== "all" ? all.filter((p) => p.category === opts.category) : all;
   const entries = opts.member && rows.length
     ? await db.select().from(promotionEntries).where(and(eq(promotionEntries.memberId, opts.member.id), inArray(promotionEntries.promotionId, rows.map((r) => r.id))))
     : [];
   const byPromo = new Map(entries.map((e) => [e.promotionId, e]));
-  const categories = await db
-    .selectDistinct({ category: promotions.category })
-    .from(promotions)
-    .where(and(eq(promotions.merchantCode, merchantCode), eq(promotions.enabled, true)));
   return {
     currency: merchant.currency,
-    categories: categories.map((c) => c.category).sort(),
+    categories,
     promotions: rows.map((p) => view(p, byPromo.get(p.id), language, merchant.defaultLanguage, merchant.currency, now)),
   };
 }

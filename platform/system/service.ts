@@ -95,12 +95,14 @@ interface BrandCache {
   hosts: Kept<string>;
   /** merchant code → configuration. */
   brands: Kept<BrandConfig>;
+  /** `merchant code|name` → another read of the brand's own settings (keptForBrand). */
+  reads: Kept<unknown>;
 }
 const brandCaches = new WeakMap<Database, BrandCache>();
 
 function brandCache(db: Database): BrandCache {
   let cache = brandCaches.get(db);
-  if (!cache) brandCaches.set(db, (cache = { hosts: new Map(), brands: new Map() }));
+  if (!cache) brandCaches.set(db, (cache = { hosts: new Map(), brands: new Map(), reads: new Map() }));
   return cache;
 }
 
@@ -133,9 +135,24 @@ export function forgetBrand(db: Database, merchantCode?: string) {
     const cache = brandCaches.get(root);
     if (!cache) return;
     cache.hosts.clear();
-    if (merchantCode === undefined) cache.brands.clear();
-    else cache.brands.delete(merchantCode);
+    if (merchantCode === undefined) {
+      cache.brands.clear();
+      cache.reads.clear();
+      return;
+    }
+    cache.brands.delete(merchantCode);
+    for (const key of cache.reads.keys()) if (key.startsWith(`${merchantCode}|`)) cache.reads.delete(key);
   });
+}
+
+/**
+ * Another read of what only an operator changes for a brand (its promotions, say), kept like the
+ * brand configuration: for BRAND_CACHE_MS, shared by concurrent requests, and forgotten at once by
+ * that brand's operator changes (forgetBrand). Only for reads that nothing but the operator API
+ * writes, and never for a member's own rows.
+ */
+export function keptForBrand<T>(db: Database, merchantCode: string, name: string, load: () => Promise<T>): Promise<T> {
+  return cached(brandCache(db).reads as Kept<T>, `${merchantCode}|${name}`, load);
 }
 
 /** The code of the merchant that serves a host; unknown hosts get the deployment's default merchant. */
