@@ -98,16 +98,34 @@ test("scripts fetch the state: from the kept copy, else from the page's address,
 test("the scripts' preloads made after the first paint are gone once the page hydrates (ADR 043)", async ({ page }, testInfo) => {
   // What it checks is what the scripts do before they hydrate, which the no-js project never runs.
   test.skip(testInfo.project.name !== "js", "hydration needs scripts");
+  // The first frame drawn after the whole document is parsed, on the page's own clock. The
+  // browser's "first-paint" entry is not used: it is the compositor's presentation time, which on a
+  // loaded machine comes tens of milliseconds after the main thread has moved on.
+  await page.addInitScript(() => {
+    document.addEventListener("DOMContentLoaded", () =>
+      requestAnimationFrame(() => {
+        (window as { __framed?: number }).__framed = performance.now();
+      }),
+    );
+  });
   await page.goto("/");
   await page.waitForFunction(() => (window as { __remixRouter?: { state: { initialized: boolean } } }).__remixRouter?.state.initialized === true);
   expect(await page.locator('link[rel="modulepreload"]').count()).toBe(0);
-  const { scripts, firstAsked, painted } = await page.evaluate(() => {
+  const { scripts, firstAsked, parsed, framed } = await page.evaluate(() => {
     const asked = performance.getEntriesByType("resource").filter((e) => /\/build\/.+\.js$/.test(e.name)).map((e) => e.startTime);
-    return { scripts: asked.length, firstAsked: Math.min(...asked), painted: performance.getEntriesByName("first-paint")[0]?.startTime ?? Infinity };
+    const navigation = performance.getEntriesByType("navigation")[0] as PerformanceNavigationTiming | undefined;
+    return {
+      scripts: asked.length,
+      firstAsked: Math.min(...asked),
+      parsed: navigation?.domContentLoadedEventEnd ?? Infinity,
+      framed: (window as { __framed?: number }).__framed ?? Infinity,
+    };
   });
   expect(scripts).toBeGreaterThan(5);
-  // None of them was asked for before the page's first paint.
-  expect(firstAsked).toBeGreaterThanOrEqual(painted);
+  // None of them was asked for while the document was parsed (as Remix's own preloads and imports
+  // are), nor before the first frame drawn after it.
+  expect(firstAsked).toBeGreaterThanOrEqual(parsed);
+  expect(firstAsked).toBeGreaterThanOrEqual(framed);
 });
 
 test("a member page hydrates from the kept state, its token shown in a header", async ({ page, operator }, testInfo) => {
