@@ -1,7 +1,9 @@
 import { z } from "zod";
 import { appCookie } from "./cookies.server";
 import { callPlatform } from "./platform.server";
+import { getLocale } from "./i18n.server";
 import { oncePerRequest } from "./shell-cache.server";
+import { captchaInPermission } from "./system.server";
 
 /** Which captcha this browser was shown; the login action sends it with the answer. */
 export const captchaCookie = appCookie("captcha");
@@ -17,11 +19,15 @@ const loginStateSchema = z.object({ captchaRequired: z.boolean() });
 /**
  * Whether a login from this visitor must carry a captcha. The platform decides (failures from
  * the visitor's address, spec §4 / ADR 014) and the page asks for it up front; never a cookie.
- * Read once per GET request, whoever asks (the root loader, the visitor memo's key).
+ * Read once per request, whoever asks (the root loader, the visitor memo's key), from the
+ * permission answer the request reads anyway; from the login-state call when that answer does not
+ * carry it.
  */
 export function captchaNeeded(request: Request): Promise<boolean> {
   return oncePerRequest(request, "login-state", async () => {
     try {
+      const carried = await captchaInPermission(request, await getLocale(request));
+      if (carried !== null) return carried;
       const state = await callPlatform(request, "/wps/session/login-state", { schema: loginStateSchema });
       return state.captchaRequired;
     } catch {

@@ -73,6 +73,17 @@ export async function getSiteStatus(request: Request, language: string): Promise
   return parsedValue(request, PERMISSION, siteStatusSchema, await permissionAnswer(request, language)).info;
 }
 
+const loginStateSchema = z.object({ login: z.object({ captchaRequired: z.boolean() }) });
+
+/**
+ * Whether a login from this visitor must carry a captcha, as the same answer carries it (what the
+ * login-state call answers), or null when it does not (a platform from before it did).
+ */
+export async function captchaInPermission(request: Request, language: string): Promise<boolean | null> {
+  const parsed = loginStateSchema.safeParse(await permissionAnswer(request, language));
+  return parsed.success ? parsed.data.login.captchaRequired : null;
+}
+
 function customerServiceUrl(permission: Permission): string | null {
   const cs = permission.info.customerService;
   return safeHref((cs.find((c) => c.csType === "LIVECHAT") ?? cs[0])?.url);

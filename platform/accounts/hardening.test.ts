@@ -29,7 +29,12 @@ describe("hardening: accounts", () => {
     return r;
   };
   const loginAs = (body: Record<string, unknown>, ip: string) => p.call("/wps/session/login", { method: "POST", headers: ipHeaders(ip), json: body });
-  const loginState = async (ip: string) => (await p.call("/wps/session/login-state", { headers: ipHeaders(ip) })).body.value.captchaRequired as boolean;
+  const loginState = async (ip: string) => {
+    const state = (await p.call("/wps/session/login-state", { headers: ipHeaders(ip) })).body.value.captchaRequired as boolean;
+    // The permission answer carries the same for the address: a visitor's page asks for it alone.
+    expect((await p.call("/wps/system/permission", { headers: ipHeaders(ip) })).body.value.login).toEqual({ captchaRequired: state });
+    return state;
+  };
 
   it("NAT: five failures for one name lock that name only; another account logs in from the same address, no captcha", async () => {
     const victim = fresh();

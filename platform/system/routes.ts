@@ -6,15 +6,19 @@ import { csv, pageNo, pageSize, parseQuery } from "../http/query.js";
 import { getAnnouncements, getNotice, getNoticeList } from "./notices.js";
 import type { PlatformVariables } from "../app.js";
 import { getPermission, resolveMerchant } from "./service.js";
+import { captchaRequiredFor } from "../accounts/service.js";
 
 export function systemRoutes() {
   const app = new Hono<{ Variables: PlatformVariables }>();
 
-  // Permission (spec §7): the current host is added as `host`; reads info and location.
+  // Permission (spec §7): the current host is added as `host`; reads info and location. It also
+  // carries what the login-state call answers for the visitor's address (`login`), so that a
+  // visitor's page asks the platform once, not twice (issue 15; the login-state call stays).
   app.get("/wps/system/permission", async (c) => {
     const { db, env, visitor, language } = c.var;
     const host = c.req.query("host") ?? visitor.host;
-    return ok(c, await getPermission(db, { ...visitor, host }, language, env.DEFAULT_MERCHANT));
+    const permission = await getPermission(db, { ...visitor, host }, language, env.DEFAULT_MERCHANT);
+    return ok(c, { ...permission, login: { captchaRequired: await captchaRequiredFor(db, visitor.ip) } });
   });
 
   app.get("/wps/system/whitelabel", async (c) => {
