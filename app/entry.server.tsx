@@ -17,6 +17,7 @@ import { env } from "~/services/env.server";
 import { handoffWithout, hydrationStore, HydrationStore, splitHandoff, STATE_HEADER, stateJson } from "~/services/hydration.server";
 import { RenderCache, visitorPage, type PerRequest } from "~/services/render-cache.server";
 import { cspSourcesFrom, dedupeCookies, makeNonce, setSecurityHeaders, splitSetCookie, type CspSources } from "~/services/security-headers.server";
+import { forgetRequest } from "~/services/shell-cache.server";
 import { csrf, csrfCookieName } from "~/services/csrf.server";
 import { memoKey, requestPart, secondOf, VisitorMemo, type MemoEntry } from "~/services/visitor-memo.server";
 
@@ -94,6 +95,8 @@ export async function keptVisitorPage(view: RequestView): Promise<{ page: KeptAn
   const kept = renderCache.get(entry.renderKey, perRequest, { gzip: acceptsGzip(request) });
   // The page or its state may have left their stores: the loaders run.
   if (kept === null || !hydrationStore.touch(entry.renderKey)) return { context };
+  // Served: no loader will read what the key read for this request.
+  forgetRequest(request);
   const headers: Array<[string, string]> = [...entry.headers, [entry.policy.name, entry.policy.before + perRequest.nonce + entry.policy.after]];
   if (cookie) headers.push(["Set-Cookie", cookie]);
   headers.push(["X-Render-Cache", "hit"], ["X-Render-Memo", "hit"]);

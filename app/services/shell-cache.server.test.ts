@@ -14,7 +14,7 @@ const { eq } = await import("drizzle-orm");
 const { loadShell } = await import("./shell.server");
 const { loadHome } = await import("./home.server");
 const { commitSession } = await import("./session.server");
-const { clearSharedShell, oncePerRequest, SHELL_CACHE_MS } = await import("./shell-cache.server");
+const { clearSharedShell, forgetRequest, oncePerRequest, SHELL_CACHE_MS } = await import("./shell-cache.server");
 
 type TestPlatform = Awaited<ReturnType<typeof createTestPlatform>>;
 let p: TestPlatform;
@@ -154,6 +154,10 @@ describe("nothing of a member is shared", () => {
     const fixed = () => new Request("http://localhost/", { headers: { "x-request-id": "req-123" } });
     expect(await oncePerRequest(fixed(), "x", load)).toBe(5);
     expect(await oncePerRequest(fixed(), "x", load)).toBe(6);
+    // A request served from the visitor memo forgets its reads at once: asked again, they are read again.
+    forgetRequest(get());
+    expect(await oncePerRequest(get(), "x", load)).toBe(7);
+    expect(await oncePerRequest(get(), "x", load)).toBe(7);
   });
 
   it("forgets a request's reads once it is long over, oldest first", async () => {
