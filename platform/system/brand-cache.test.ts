@@ -26,12 +26,13 @@ describe("brand configuration cache", () => {
     return n;
   };
 
-  it("answers repeated reads within the window from memory: only the site status is read again, and on PGlite not even that", async () => {
+  it("answers repeated reads within the window from memory: only the site status and the address's login failures are read again, and on PGlite not even those", async () => {
     await permission();
     await firstIcon();
-    // The permission call reads the site status and nothing else; on PGlite, where this process
-    // makes every write, the status is kept until the next write (kept-reads.ts, ADR 026).
-    const statusReads = p.handle.kind === "pglite" ? 0 : 1;
+    // The permission call reads the site status and the visitor's address's login failures (its
+    // `login` part) and nothing else; on PGlite, where this process makes every write, both are kept
+    // until the next write (kept-reads.ts, ADR 026).
+    const statusReads = p.handle.kind === "pglite" ? 0 : 2;
     expect(await selectsDuring(permission)).toBe(statusReads);
     // The game list reads neither the brand nor the catalogue.
     expect(await selectsDuring(firstIcon)).toBe(0);
