@@ -1,5 +1,5 @@
 import type { Locator } from "@playwright/test";
-import { expect, test } from "./fixtures";
+import { expect, hydrated, test } from "./fixtures";
 
 test("home shows every block, server-rendered in the default language", async ({ page }) => {
   const res = await page.goto("/");
@@ -26,6 +26,25 @@ test("home shows every block, server-rendered in the default language", async ({
   await expect(page.getByTestId("side-menu-left")).toBeVisible();
   await expect(page.getByTestId("side-menu-right")).toBeVisible();
   await expect(page.getByTestId("bank-strip").locator("img[alt]:not([alt=''])")).toHaveCount(23);
+});
+
+// The suite runs with reduced motion (playwright.config.ts): these pages' tickers would otherwise
+// keep the browser drawing frames for as long as a test holds the page.
+test("the notices and the banks scroll, and with scripts the winners board too; nothing moves for a reader who asks for less motion", async ({ page, javaScriptEnabled }) => {
+  const moving = (testId: string, selector: string) => page.getByTestId(testId).locator(selector).first().evaluate((el) => el.getAnimations().length);
+  const winners = page.getByTestId("winners").locator("[data-scrolling]");
+  await page.emulateMedia({ reducedMotion: "no-preference" });
+  await page.goto("/");
+  if (javaScriptEnabled) await hydrated(page);
+  expect(await moving("notice-marquee", "ul")).toBe(1);
+  expect(await moving("bank-strip", "ul")).toBe(1);
+  if (javaScriptEnabled) await expect(winners).toHaveCount(1);
+  await page.emulateMedia({ reducedMotion: "reduce" });
+  await page.goto("/");
+  if (javaScriptEnabled) await hydrated(page);
+  expect(await moving("notice-marquee", "ul")).toBe(0);
+  expect(await moving("bank-strip", "ul")).toBe(0);
+  await expect(winners).toHaveCount(0);
 });
 
 test("the raw HTML already holds the content, without running any script", async ({ request }) => {

@@ -15,7 +15,9 @@ import { cookieValue, expect, holdRequests, test } from "./fixtures";
  * the unknown-address check stay quiet).
  */
 const address = `10.77.${randomInt(0, 255)}.${randomInt(1, 254)}`;
-test.use({ viewport: { width: 360, height: 740 }, hasTouch: true, isMobile: true, extraHTTPHeaders: { "x-forwarded-for": address } });
+// With motion, as most phones are set (the suite's default is reduced motion): the scrolling winners
+// board is one of the layouts scripts change.
+test.use({ viewport: { width: 360, height: 740 }, hasTouch: true, isMobile: true, extraHTTPHeaders: { "x-forwarded-for": address }, reducedMotion: "no-preference" });
 
 const ROUTES_DIR = path.join(process.cwd(), "app", "routes");
 
