@@ -36,15 +36,23 @@ describe("makeT gives what i18next gives", () => {
     const i18n = instances.get(lng)!;
     const t = makeT(lng, bundle(lng), { language: fallbackLanguage, messages: bundle(fallbackLanguage) });
     const keys = new Set(Object.keys(bundle(lng)).map((k) => k.replace(/_(zero|one|two|few|many|other)$/, "")));
+    // Differences are gathered and compared once: an `expect` per text took four fifths of the time (33 s, now 7).
+    const differences: string[] = [];
+    const same = (label: string, options?: Record<string, unknown>) => {
+      const ours = t(label.split(" ")[0]!, options);
+      const theirs = String(i18n.t(label.split(" ")[0]!, options as never));
+      if (ours !== theirs) differences.push(`${label}: ${JSON.stringify(ours)}, i18next ${JSON.stringify(theirs)}`);
+    };
     let checked = 0;
     for (const key of keys) {
       const text = bundle(lng)[key] ?? bundle(lng)[`${key}_other`] ?? "";
       const vars = variablesOf(`${text} ${bundle(lng)[`${key}_one`] ?? ""} ${bundle(lng)[`${key}_zero`] ?? ""}`);
-      expect(t(key), key).toBe(i18n.t(key));
-      expect(t(key, vars), key).toBe(i18n.t(key, vars));
-      for (const count of COUNTS) expect(t(key, { ...vars, count }), `${key} count ${count}`).toBe(i18n.t(key, { ...vars, count }));
+      same(key);
+      same(`${key} with variables`, vars);
+      for (const count of COUNTS) same(`${key} count ${count}`, { ...vars, count });
       checked++;
     }
+    expect(differences).toEqual([]);
     expect(checked).toBeGreaterThan(1000);
   });
 
