@@ -19,6 +19,8 @@ export default defineConfig({
     // or a timer, so one per core keeps both busy (196 s on the same machine).
     maxWorkers: Math.max(2, availableParallelism()),
     minWorkers: 1,
+    // Each test file's in-memory database starts from a copy of the first one made (testing/db.ts).
+    globalSetup: ["platform/testing/pglite-templates.ts"],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     env: { NODE_ENV: "test", LOG_LEVEL: "silent" },

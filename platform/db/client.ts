@@ -71,6 +71,8 @@ export interface DbHandle {
   ping(timeoutMs?: number): Promise<void>;
   /** Runs `fn` while holding a cluster-wide advisory lock, so one node at a time does it. */
   withLock<T>(key: number, fn: () => Promise<T>): Promise<T>;
+  /** PGlite only: its whole cluster as a tarball, which `loadDataDir` opens again (the test suite's templates). */
+  dump?(): Promise<Blob>;
   close(): Promise<void>;
 }
 
@@ -82,9 +84,11 @@ export interface OpenDbOptions {
   max?: number;
   /** PGlite's shared buffers, e.g. "16MB" (pglite-wasm.ts, ADR 028); "128MB" is PGlite's own build. */
   sharedBuffers?: string;
+  /** PGlite in memory only: start from a `dump()` instead of an empty cluster. */
+  loadDataDir?: Blob;
 }
 
-export async function openDb({ databaseUrl, dataDir, max = 10, sharedBuffers = DEFAULT_SHARED_BUFFERS }: OpenDbOptions): Promise<DbHandle> {
+export async function openDb({ databaseUrl, dataDir, max = 10, sharedBuffers = DEFAULT_SHARED_BUFFERS, loadDataDir }: OpenDbOptions): Promise<DbHandle> {
   if (databaseUrl) {
     const client = postgres(databaseUrl, {
       max,
@@ -119,7 +123,10 @@ export async function openDb({ databaseUrl, dataDir, max = 10, sharedBuffers = D
   }
   // Our own compile of PGlite's module with fewer shared buffers (undefined: PGlite's stock one).
   const wasmModule = sharedBuffers === "128MB" ? undefined : await pgliteModule(sharedBuffers);
-  const client = new PGlite({ ...(target === "memory://" ? {} : { dataDir: target }), ...(wasmModule ? { wasmModule } : {}) });
+  const client = new PGlite({
+    ...(target === "memory://" ? (loadDataDir ? { loadDataDir } : {}) : { dataDir: target }),
+    ...(wasmModule ? { wasmModule } : {}),
+  });
   await client.waitReady;
   const db: Database = drizzlePglite(client, { schema, logger: statementCounter });
   // PGlite's files take one process at a time: every write comes through this one (kept-reads.ts).
@@ -141,6 +148,7 @@ export async function openDb({ databaseUrl, dataDir, max = 10, sharedBuffers = D
       );
       return run;
     },
+    dump: () => client.dumpDataDir("none"),
     close: async () => {
       if (!client.closed) await client.close();
     },

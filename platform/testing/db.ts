@@ -1,4 +1,6 @@
 import { randomBytes } from "node:crypto";
+import { existsSync, readFileSync, renameSync, writeFileSync } from "node:fs";
+import path from "node:path";
 import postgres from "postgres";
 import type { PGlite } from "@electric-sql/pglite";
 import { sql, type Logger, type SQL } from "drizzle-orm";
@@ -71,9 +73,10 @@ export async function openTestDb({ seed = true, catalogue = "small" }: { seed?: 
       },
     };
   }
-  const handle = await openDb({ dataDir: "memory://" });
-  await runMigrations(handle);
-  if (seed) await seedDemo(handle.db, { catalogue });
+  const handle = await openPgliteTemplate(seed ? catalogue : "bare", async (made) => {
+    await runMigrations(made);
+    if (seed) await seedDemo(made.db, { catalogue });
+  });
   return {
     handle,
     url: null,
@@ -82,6 +85,32 @@ export async function openTestDb({ seed = true, catalogue = "small" }: { seed?: 
     },
     cleanup: () => handle.close(),
   };
+}
+
+/**
+ * The folder where this Vitest run keeps its test databases as made (migrated, and seeded when
+ * asked): made and removed by the run's global setup (pglite-templates.ts). Unset outside Vitest.
+ */
+const TEMPLATES = process.env.PGLITE_TEMPLATES;
+
+/**
+ * An in-memory database as `make` leaves a new one. The run's first file to ask for `kind` makes it
+ * and keeps a copy; every later file (a process of its own) opens the copy. Opening a copy costs
+ * 0.5-1 s of CPU where an empty cluster, the migrations and the seed cost 2-5 s, most of it PGlite's
+ * WebAssembly compiled anew in each file's process. Two files that ask at once both make it; the
+ * copy written last (renamed into place whole) is the one later files open.
+ */
+async function openPgliteTemplate(kind: string, make: (handle: DbHandle) => Promise<void>): Promise<DbHandle> {
+  const file = TEMPLATES ? path.join(TEMPLATES, `${kind}.tar`) : null;
+  if (file && existsSync(file)) return openDb({ dataDir: "memory://", loadDataDir: new Blob([readFileSync(file)]) });
+  const handle = await openDb({ dataDir: "memory://" });
+  await make(handle);
+  if (file && handle.dump) {
+    const partial = `${file}.${process.pid}`;
+    writeFileSync(partial, Buffer.from(await (await handle.dump()).arrayBuffer()));
+    renameSync(partial, file);
+  }
+  return handle;
 }
 
 export const TEST_OPERATOR_KEY = "test-operator-key-0123456789";
