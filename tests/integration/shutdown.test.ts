@@ -29,7 +29,7 @@ async function pgReachable(): Promise<string | null> {
   }
 }
 // The two "on PostgreSQL" tests are skipped where no PostgreSQL server answers (a newcomer's
-// machine); .ci/run sets PG_REQUIRED=1, under which an unreachable server fails instead of skipping.
+// machine); .ci/run sets PG_REQUIRED=1 for npm test, under which an unreachable server fails instead of skipping.
 const pgSkipReason = built ? await pgReachable() : "no build";
 if (pgSkipReason && process.env.PG_REQUIRED === "1") throw new Error(`PG_REQUIRED=1 but ${pgSkipReason}`);
 if (pgSkipReason && built) console.warn(`shutdown on PostgreSQL skipped: ${pgSkipReason}`);
