@@ -95,10 +95,10 @@ const TEMPLATES = process.env.PGLITE_TEMPLATES;
 
 /**
  * An in-memory database as `make` leaves a new one. The run's first file to ask for `kind` makes it
- * and keeps a copy; every later file (a process of its own) opens the copy. Opening a copy costs
- * 0.5-1 s of CPU where an empty cluster, the migrations and the seed cost 2-5 s, most of it PGlite's
- * WebAssembly compiled anew in each file's process. Two files that ask at once both make it; the
- * copy written last (renamed into place whole) is the one later files open.
+ * and keeps a copy; every later file (a process of its own) opens the copy. As a process's first
+ * database, a copy took 0.9-1.9 s of CPU here, an empty cluster with the migrations and the seed
+ * 5 s (PGlite's WebAssembly running initdb). Two files that ask at once both make it; the copy
+ * renamed into place last (each whole) is the one later files open. ADR 044.
  */
 async function openPgliteTemplate(kind: string, make: (handle: DbHandle) => Promise<void>): Promise<DbHandle> {
   const file = TEMPLATES ? path.join(TEMPLATES, `${kind}.tar`) : null;
