@@ -30,7 +30,8 @@ const userCache = new WeakMap<Request, Promise<ShellUser | null>>();
 export function getUser(request: Request): Promise<ShellUser | null> {
   let pending = userCache.get(request);
   if (!pending) {
-    // The root and the page loader each have their own Request: share the read across them too.
+    // On a URL with a query the root and the page loader each have their own copy of the Request:
+    // share the read across them too.
     pending = oncePerRequest(request, "user", () => loadUser(request));
     userCache.set(request, pending);
   }

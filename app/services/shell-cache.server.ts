@@ -61,8 +61,8 @@ export function clearSharedShell(): void {
 }
 
 /**
- * A read shared by the loaders of one GET request (root and page loaders each get their own
- * Request object, so a WeakMap on it does not reach across them): keyed by the request id the
+ * A read shared by the loaders of one GET request (on a URL with a query, root and page loaders
+ * each get their own copy of the Request, so a WeakMap on it does not reach across them): keyed by the request id the
  * server gives every request (observability.server.ts: a random UUID, never the client's). Only for
  * GET and HEAD: in a POST the action runs first and may change what a loader then reads. Without
  * such an id (tests calling a loader directly with a fixed one) nothing is shared.

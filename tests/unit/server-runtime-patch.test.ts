@@ -11,12 +11,15 @@ const require = createRequire(import.meta.url);
 const runtime = require("@remix-run/server-runtime") as typeof import("@remix-run/server-runtime");
 const handoff = require("@remix-run/server-runtime/dist/serverHandoff.js") as { createServerHandoffString: (x: unknown) => string };
 
-function buildWith(entry: (context: { serverHandoffString?: string }) => Response) {
+function buildWith(
+  entry: (context: { serverHandoffString?: string }, request: Request) => Response,
+  loader: (args: { request: Request }) => unknown = () => ({ greeting: "hello" }),
+) {
   const route = { id: "root", path: "", index: undefined, caseSensitive: undefined, parentId: undefined };
   return {
     mode: "production",
-    entry: { module: { default: (_request: Request, _status: number, _headers: Headers, context: { serverHandoffString?: string }) => entry(context) } },
-    routes: { root: { ...route, module: { default: () => null, loader: () => ({ greeting: "hello" }) } } },
+    entry: { module: { default: (request: Request, _status: number, _headers: Headers, context: { serverHandoffString?: string }) => entry(context, request) } },
+    routes: { root: { ...route, module: { default: () => null, loader } } },
     assets: { entry: { module: "/build/entry.js", imports: [] }, routes: { root: { ...route, module: "/build/root.js", hasLoader: true, hasAction: false } }, url: "/build/manifest.js", version: "1" },
     future: {},
     publicPath: "/build/",
@@ -56,5 +59,43 @@ describe("the server runtime patch (the handoff string made when first read)", (
     } finally {
       spy.mockRestore();
     }
+  });
+});
+
+describe("the server runtime patch (no copies of a request that has no query)", () => {
+  it("hands a loader the request itself when its URL has no query", async () => {
+    let loaderRequest: Request | undefined;
+    let entryRequest: Request | undefined;
+    const handler = runtime.createRequestHandler(
+      buildWith(
+        (_context, request) => {
+          entryRequest = request;
+          return new Response("page", { headers: { "Content-Type": "text/html" } });
+        },
+        ({ request }) => {
+          loaderRequest = request;
+          return null;
+        },
+      ),
+    );
+    await handler(new Request("http://localhost/"));
+    expect(loaderRequest).toBeDefined();
+    expect(loaderRequest).toBe(entryRequest);
+  });
+
+  it("still strips the runtime's own params from a query, as before", async () => {
+    const seen: string[] = [];
+    const handler = runtime.createRequestHandler(
+      buildWith(
+        () => new Response("page", { headers: { "Content-Type": "text/html" } }),
+        ({ request }) => {
+          seen.push(request.url);
+          return null;
+        },
+      ),
+    );
+    await handler(new Request("http://localhost/?index&q=a%20b"));
+    await handler(new Request("http://localhost/?_data=root&page=2"));
+    expect(seen).toEqual(["http://localhost/?q=a+b", "http://localhost/?page=2"]);
   });
 });
