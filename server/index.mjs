@@ -201,11 +201,13 @@ function abortOnClose(res) {
 }
 
 function toRequest(req, url, signal) {
-  const headers = new Headers();
+  // Pairs, not a Headers: the Request makes its own Headers of them, and a Headers given to it was
+  // read back and checked a second time.
+  const headers = [];
   for (const [key, value] of Object.entries(req.headers)) {
     if (value === undefined) continue;
-    if (Array.isArray(value)) for (const v of value) headers.append(key, v);
-    else headers.set(key, value);
+    if (Array.isArray(value)) for (const v of value) headers.push([key, v]);
+    else headers.push([key, value]);
   }
   const init = { method: req.method, headers, signal };
   if (req.method !== "GET" && req.method !== "HEAD") {
