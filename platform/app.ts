@@ -13,7 +13,7 @@ import {
   type Logger,
 } from "./http/observability.js";
 import { operatorRoutes } from "./operator/routes.js";
-import { accountRoutes } from "./accounts/routes.js";
+import { accountRoutes, forgetSharedSessions } from "./accounts/routes.js";
 import { gameRoutes } from "./games/routes.js";
 import { systemRoutes } from "./system/routes.js";
 import { paymentRoutes } from "./payments/routes.js";
@@ -70,7 +70,14 @@ export function createPlatformApp({ handle, env, encKeys, logger = rootLogger }:
       userAgent: c.req.header("x-client-user-agent")?.slice(0, 300) ?? null,
     });
     c.set("language", (c.req.query("language") ?? c.req.header("accept-language")?.split(/[,;]/)[0] ?? "").trim().slice(0, 20));
-    await next();
+    // A call that may write forgets the session reads its web request's GET calls share (accounts/routes.ts).
+    const writes = c.req.method !== "GET" && c.req.method !== "HEAD";
+    if (writes) forgetSharedSessions(requestId);
+    try {
+      await next();
+    } finally {
+      if (writes) forgetSharedSessions(requestId);
+    }
     c.header("x-request-id", requestId);
     const route = c.req.routePath || "unmatched";
     const seconds = (performance.now() - started) / 1000;

@@ -63,9 +63,59 @@ export function bearer(c: C): string | null {
   return h.startsWith("Bearer ") ? h.slice(7).trim() : null;
 }
 
+type FoundSession = Awaited<ReturnType<typeof authenticateSession>>;
+
+/**
+ * One page of the web makes several platform calls at once with the same session token and the same
+ * request id (the member, the balance, the unread count, the badges, the page's own reads): each
+ * read the session and its member, six times for a member's home page. The GET calls of one
+ * request id share one read per token. A call of any other method with that request id forgets
+ * them when it starts and when it ends (app.ts), so an action's writes (a logout, a password
+ * change) are seen by the calls after it. The token is part of the key: a request id alone shares
+ * nothing.
+ */
+const sharedSessions = new Map<string, { at: number; byToken: Map<string, Promise<FoundSession>> }>();
+const SHARED_SESSION_MS = 10_000;
+const SHARED_SESSION_MAX = 2_000;
+
+export function forgetSharedSessions(requestId: string): void {
+  sharedSessions.delete(requestId);
+}
+
+function sessionOf(c: C, token: string | null): Promise<FoundSession> {
+  if (!token || (c.req.method !== "GET" && c.req.method !== "HEAD")) return authenticateSession(c.var.db, token, c.var.visitor);
+  const now = Date.now();
+  let entry = sharedSessions.get(c.var.requestId);
+  if (entry && entry.at < now - SHARED_SESSION_MS) entry = undefined;
+  if (!entry) {
+    // Entries are in the order they were made: drop the oldest while they are past their time.
+    for (const [k, v] of sharedSessions) {
+      if (v.at >= now - SHARED_SESSION_MS && sharedSessions.size < SHARED_SESSION_MAX) break;
+      sharedSessions.delete(k);
+    }
+    sharedSessions.set(c.var.requestId, (entry = { at: now, byToken: new Map() }));
+  }
+  let found = entry.byToken.get(token);
+  if (!found) {
+    const reading = authenticateSession(c.var.db, token, c.var.visitor);
+    const byToken = entry.byToken;
+    byToken.set(token, (found = reading));
+    // A failed read is not shared: the next call reads again.
+    reading.catch(() => {
+      if (byToken.get(token) === reading) byToken.delete(token);
+    });
+  }
+  return found;
+}
+
+/** The signed-in member, or null for a visitor (a call that answers both). */
+export async function optionalMember(c: C) {
+  return (await sessionOf(c, bearer(c)))?.member ?? null;
+}
+
 /** The signed-in member, or a 401 the web turns into the login popup. The session's last use is kept. */
 export async function requireMember(c: C) {
-  const member = (await authenticateSession(c.var.db, bearer(c), c.var.visitor))?.member;
+  const member = (await sessionOf(c, bearer(c)))?.member;
   if (!member) throw new DomainError("NOT_LOGGED_IN", "You are not logged in, please login", 401);
   return member;
 }
@@ -162,7 +212,7 @@ export function accountRoutes() {
   });
 
   app.get("/wps/member/info", async (c) => {
-    const found = await authenticateSession(c.var.db, bearer(c), c.var.visitor);
+    const found = await sessionOf(c, bearer(c));
     if (!found) throw new DomainError("NOT_LOGGED_IN", "You are not logged in, please login", 401);
     return ok(c, memberInfo(found.member, found.session));
   });

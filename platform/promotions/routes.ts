@@ -1,8 +1,7 @@
 import { Hono, type Hono as HonoApp } from "hono";
 import { z } from "zod";
 import type { PlatformVariables } from "../app.js";
-import { authenticate } from "../accounts/service.js";
-import { bearer, jsonBody, requireMember } from "../accounts/routes.js";
+import { jsonBody, optionalMember, requireMember } from "../accounts/routes.js";
 import { DomainError, ok } from "../http/envelope.js";
 import { resolveMerchant } from "../system/service.js";
 import { PROMOTION_RULES, PROMOTION_TAGS, PROMOTION_TYPES } from "./schema.js";
@@ -30,7 +29,7 @@ export function promotionRoutes() {
   const app = new Hono<{ Variables: PlatformVariables }>();
   app.get("/wps/promotions", async (c) => {
     const { db, env, visitor, language } = c.var;
-    const member = await authenticate(db, bearer(c));
+    const member = await optionalMember(c);
     const merchantCode = member?.merchantCode ?? (await resolveMerchant(db, visitor.host, env.DEFAULT_MERCHANT)).code;
     const category = c.req.query("category")?.slice(0, 40);
     return ok(c, await listPromotions(db, merchantCode, language, { member, category }));
