@@ -5,6 +5,7 @@ import { maskAccount } from "../accounts/mask.js";
 import { ledgerTransfers } from "../ledger/schema.js";
 import { missionClaims } from "./schema.js";
 import { claimMission, memberMissions, missionPeriod, progressOf, statusOf } from "./service.js";
+import { validBetsByCategory, validBetsBySpans } from "../rounds/valid-bets.js";
 
 type TestPlatform = Awaited<ReturnType<typeof createTestPlatform>>;
 
@@ -72,6 +73,20 @@ describe("missions and the leaderboard", () => {
     expect(await byCode(m.token, "WEEKLY_SLOTS")).toMatchObject({ status: "in_progress", progress: "2.00" });
     expect(await byCode(m.token, "WEEKLY_ANY")).toMatchObject({ status: "in_progress", progress: "27.00" });
     expect((await badges(m.token)).missions).toBe(1);
+    // The windows read in one statement answer as each read alone: overlapping, nested and empty ones.
+    const hour = 3_600_000;
+    const at = (h: number) => new Date(Date.now() + h * hour);
+    const windows = [
+      { from: at(-1), to: at(1) },
+      { from: at(-48), to: at(48) },
+      { from: at(1), to: at(2) },
+      { from: at(-2), to: at(-1) },
+    ];
+    const together = await validBetsBySpans(p.handle.db, me.id, windows);
+    const alone = await Promise.all(windows.map((w) => validBetsByCategory(p.handle.db, { memberId: me.id, ...w })));
+    expect(together).toEqual(alone);
+    expect(together[0]).toEqual(new Map([["LIVE", 2500n], ["RNG", 200n]]));
+    expect(together[2]!.size).toBe(0);
 
     const before = cents(await balance(m.token));
     const claims = await Promise.all(Array.from({ length: 8 }, () => p.call(`/wps/missions/${live.id}/claim`, { method: "POST", headers: auth(m.token) })));

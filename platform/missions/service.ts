@@ -11,7 +11,7 @@ import { formatAmount, parseAmount } from "../ledger/money.js";
 import { postMessage } from "../messages/service.js";
 import { periodAt, type PeriodSpan } from "../contracts/maths.js";
 import { rowsOf } from "../db/client.js";
-import { validBetsByCategory, validBetsQuery } from "../rounds/valid-bets.js";
+import { validBetsByCategory, validBetsBySpans, validBetsQuery } from "../rounds/valid-bets.js";
 import { missionClaims, missions, type MissionPeriod } from "./schema.js";
 
 type Member = typeof members.$inferSelect;
@@ -63,10 +63,9 @@ async function progressFor(db: Executor, member: Member, now: Date) {
   if (!rows.length) return [];
   const spans = new Map<MissionPeriod, PeriodSpan>();
   for (const m of rows) if (!spans.has(m.period)) spans.set(m.period, missionPeriod(m.period, now));
-  const bets = new Map<MissionPeriod, Map<string, bigint>>();
-  await Promise.all(
-    [...spans].map(async ([p, span]) => bets.set(p, await validBetsByCategory(db, { memberId: member.id, from: span.from, to: span.to }))),
-  );
+  const periods = [...spans];
+  const sums = await validBetsBySpans(db, member.id, periods.map(([, span]) => span));
+  const bets = new Map(periods.map(([p], i) => [p, sums[i]!] as const));
   const claims = await db
     .select()
     .from(missionClaims)
