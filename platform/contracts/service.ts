@@ -4,6 +4,7 @@ import { members } from "../accounts/schema.js";
 import { AGENT_TYPES } from "../accounts/service.js";
 import { setAgentType } from "../agents/service.js";
 import { merchants } from "../system/schema.js";
+import { forgetBrand, keptForBrand } from "../system/service.js";
 import { DomainError } from "../http/envelope.js";
 import { formatAmount, parseAmount } from "../ledger/money.js";
 import { agentContractEvents, agentContractLimits, agentContracts, agentModules, type StoredTier } from "./schema.js";
@@ -24,7 +25,15 @@ export interface TierInput {
 const MODULE_FLAGS = ["enableCt", "salary", "hourSalary", "agentRealtimeSalary", "enableSalary", "enableContract"] as const;
 export type ModuleFlags = Record<(typeof MODULE_FLAGS)[number], boolean>;
 
-export async function agentModulesOf(db: Database, merchantCode: string): Promise<ModuleFlags> {
+/**
+ * A brand's agent module flags: written only through the operator API (setAgentModules), so kept
+ * per brand (keptForBrand); the contract badge of every member page reads them.
+ */
+export function agentModulesOf(db: Database, merchantCode: string): Promise<ModuleFlags> {
+  return keptForBrand(db, merchantCode, "agentModules", () => readAgentModules(db, merchantCode));
+}
+
+async function readAgentModules(db: Database, merchantCode: string): Promise<ModuleFlags> {
   const [row] = await db.select().from(agentModules).where(eq(agentModules.merchantCode, merchantCode)).limit(1);
   return Object.fromEntries(MODULE_FLAGS.map((f) => [f, row?.[f] ?? false])) as ModuleFlags;
 }
@@ -32,9 +41,10 @@ export async function agentModulesOf(db: Database, merchantCode: string): Promis
 export async function setAgentModules(db: Database, merchantCode: string, flags: Partial<ModuleFlags>): Promise<ModuleFlags> {
   const [m] = await db.select({ code: merchants.code }).from(merchants).where(eq(merchants.code, merchantCode)).limit(1);
   if (!m) throw new DomainError("MERCHANT_NOT_FOUND", "No such merchant", 404);
-  const current = await agentModulesOf(db, merchantCode);
+  const current = await readAgentModules(db, merchantCode);
   const next = { ...current, ...flags };
   await db.insert(agentModules).values({ merchantCode, ...next }).onConflictDoUpdate({ target: agentModules.merchantCode, set: next });
+  forgetBrand(db, merchantCode);
   return next;
 }
 

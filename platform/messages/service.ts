@@ -3,7 +3,7 @@ import type { Database } from "../db/client.js";
 import { DomainError } from "../http/envelope.js";
 import { members } from "../accounts/schema.js";
 import { merchants } from "../system/schema.js";
-import { localize } from "../system/service.js";
+import { keptMerchant, localize } from "../system/service.js";
 import { formatAmount } from "../ledger/money.js";
 import type { Executor } from "../ledger/service.js";
 import { memberMessages, type MessageParams, type MessageParamValue } from "./schema.js";
@@ -115,8 +115,7 @@ export type MessageView = ReturnType<typeof messageView>;
 const visible = (member: Reader) => and(eq(memberMessages.memberId, member.id), eq(memberMessages.merchantCode, member.merchantCode), isNull(memberMessages.deletedAt));
 
 async function fallbackLanguageOf(db: Database, member: Reader) {
-  const [m] = await db.select({ lang: merchants.defaultLanguage }).from(merchants).where(eq(merchants.code, member.merchantCode)).limit(1);
-  return m?.lang ?? "en";
+  return (await keptMerchant(db, member.merchantCode)).defaultLanguage;
 }
 
 /** The message centre's page: newest first, optionally one currency, with the unread count. */

@@ -5,8 +5,7 @@ import { requireMember } from "../accounts/routes.js";
 import { TRIAL_TYPES } from "../accounts/service.js";
 import { DomainError, ok } from "../http/envelope.js";
 import { idParam, operatorBody } from "../http/operator-body.js";
-import { claimableRewardCount } from "../promotions/service.js";
-import { runningReferral } from "../promotions/referral.js";
+import { claimableRewardCount, referralRunning } from "../promotions/service.js";
 import { BET_CATEGORIES } from "../rounds/categories.js";
 import { MISSION_PERIODS } from "./schema.js";
 import { claimableMissionCount, claimMission, leaderboard, memberMissions, operatorMissionClaims, operatorMissions, putMission } from "./service.js";
@@ -31,8 +30,8 @@ export function missionRoutes() {
     const { db } = c.var;
     const member = await requireMember(c);
     if (TRIAL_TYPES.includes(member.type)) return ok(c, { missions: 0, rewards: 0, referral: false });
-    const [missions, rewards, referral] = await Promise.all([claimableMissionCount(db, member), claimableRewardCount(db, member), runningReferral(db, member.merchantCode)]);
-    return ok(c, { missions, rewards, referral: referral !== null });
+    const [missions, rewards, referral] = await Promise.all([claimableMissionCount(db, member), claimableRewardCount(db, member), referralRunning(db, member.merchantCode)]);
+    return ok(c, { missions, rewards, referral });
   });
   return app;
 }

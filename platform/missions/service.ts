@@ -1,11 +1,11 @@
-import { and, asc, desc, eq, gt, inArray, isNull, lte, or, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
 import type { Database } from "../db/client.js";
 import { DomainError } from "../http/envelope.js";
 import { members } from "../accounts/schema.js";
 import { TRIAL_TYPES } from "../accounts/service.js";
 import { maskAccount } from "../accounts/mask.js";
 import { merchants } from "../system/schema.js";
-import { localize } from "../system/service.js";
+import { forgetBrand, keptForBrand, localize } from "../system/service.js";
 import { ensureAccount, postTransfer, withLedgerTx, type Executor } from "../ledger/service.js";
 import { formatAmount, parseAmount } from "../ledger/money.js";
 import { postMessage } from "../messages/service.js";
@@ -49,12 +49,17 @@ async function merchantOf(db: Executor, code: string) {
   return m;
 }
 
-function runningMissions(db: Executor, merchantCode: string, now: Date) {
-  return db
-    .select()
-    .from(missions)
-    .where(and(eq(missions.merchantCode, merchantCode), eq(missions.enabled, true), lte(missions.startsAt, now), or(isNull(missions.endsAt), gt(missions.endsAt, now))))
-    .orderBy(asc(missions.sort), asc(missions.id));
+/**
+ * The missions running now, in order. A brand's enabled missions are written only through the
+ * operator API (putMission), so they are kept per brand (keptForBrand) and the time window is
+ * applied here: the mission badge of every member page reads none of them again.
+ */
+async function runningMissions(db: Executor, merchantCode: string, now: Date) {
+  // An async function: a drizzle query is a thenable that runs again each time it is awaited.
+  const enabled = await keptForBrand(db, merchantCode, "missions", async () =>
+    db.select().from(missions).where(and(eq(missions.merchantCode, merchantCode), eq(missions.enabled, true))).orderBy(asc(missions.sort), asc(missions.id)),
+  );
+  return enabled.filter((m) => m.startsAt <= now && (m.endsAt === null || m.endsAt > now));
 }
 
 /** Every running mission with the member's progress this period and whether it was claimed. */
@@ -244,6 +249,7 @@ export async function putMission(db: Database, merchantCode: string, code: strin
     .values(values)
     .onConflictDoUpdate({ target: [missions.merchantCode, missions.code], set: { ...values, merchantCode: undefined, code: undefined } })
     .returning();
+  forgetBrand(db, merchantCode); // the kept running missions (runningMissions)
   return operatorView(row!, cur);
 }
 

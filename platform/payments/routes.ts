@@ -3,6 +3,7 @@ import { z } from "zod";
 import type { PlatformVariables } from "../app.js";
 import { jsonBody, requireMember } from "../accounts/routes.js";
 import { AGENT_TYPES } from "../accounts/service.js";
+import { keptMerchant } from "../system/service.js";
 import { DomainError, ok } from "../http/envelope.js";
 import {
   addBankAccount,
@@ -18,7 +19,6 @@ import {
   listWithdrawals,
   markMessagesRead,
   memberTransfer,
-  merchantOf,
   personalProfit,
   requestWithdrawal,
   requireRealMember,
@@ -64,7 +64,7 @@ export function paymentRoutes() {
   app.get("/wps/member/info/funds/consolidated", async (c) => ok(c, await consolidatedFunds(c.var.db, await requireMember(c))));
   app.get("/wps/merchant/wallet", async (c) => {
     const member = await requireMember(c);
-    const merchant = await merchantOf(c.var.db, member.merchantCode);
+    const merchant = await keptMerchant(c.var.db, member.merchantCode);
     return ok(c, { isSingle: merchant.isSingleWallet, currency: merchant.currency });
   });
 

@@ -5,6 +5,7 @@ import { DomainError } from "../http/envelope.js";
 import { members } from "../accounts/schema.js";
 import { clearFailures, hashPassword, passwordMatches, recordFailure, throttleState, TRIAL_TYPES } from "../accounts/service.js";
 import { merchants, type MerchantSettings } from "../system/schema.js";
+import { forgetBrand, keptForBrand, keptMerchant } from "../system/service.js";
 import { merchantVendors, vendors } from "../games/schema.js";
 import { ledgerAccounts, ledgerTransfers } from "../ledger/schema.js";
 import { ensureAccount, InsufficientFunds, memberBalance, postTransfer, reverseTransfer, withLedgerTx, type AccountRef, type Tx } from "../ledger/service.js";
@@ -96,7 +97,7 @@ export async function vendorWallets(db: Database, merchantCode: string): Promise
 
 /** `/wps/v2/wallets/balance`: the main wallet, and in multi-wallet mode every vendor wallet. */
 export async function walletBalances(db: Database, member: Member) {
-  const merchant = await merchantOf(db, member.merchantCode);
+  const merchant = await keptMerchant(db, member.merchantCode);
   const cur = merchant.currency;
   const rows = await db
     .select({ wallet: ledgerAccounts.wallet, balance: ledgerAccounts.balance })
@@ -112,7 +113,7 @@ export async function walletBalances(db: Database, member: Member) {
 
 /** `/wps/member/info/funds/consolidated`: everything the member has, held amounts included. */
 export async function consolidatedFunds(db: Database, member: Member) {
-  const merchant = await merchantOf(db, member.merchantCode);
+  const merchant = await keptMerchant(db, member.merchantCode);
   const cur = merchant.currency;
   const rows = await db
     .select({ wallet: ledgerAccounts.wallet, balance: ledgerAccounts.balance })
@@ -252,12 +253,16 @@ export function channelView(ch: typeof paymentChannels.$inferSelect, currency: s
 
 /** The channels a member may use; sandbox gateways only where SANDBOX_PAYMENTS is on. */
 export async function listChannels(db: Database, merchantCode: string, direction: "DEPOSIT" | "WITHDRAW", sandbox = true) {
-  const merchant = await merchantOf(db, merchantCode);
-  const rows = await db
-    .select()
-    .from(paymentChannels)
-    .where(and(eq(paymentChannels.merchantCode, merchantCode), eq(paymentChannels.direction, direction), eq(paymentChannels.enabled, true)))
-    .orderBy(asc(paymentChannels.sort), asc(paymentChannels.id));
+  const merchant = await keptMerchant(db, merchantCode);
+  // Written only through the operator API (upsertChannel): kept per brand, like the brand's other
+  // settings. A deposit or withdrawal reads its channel itself.
+  const rows = await keptForBrand(db, merchantCode, `channels:${direction}`, async () =>
+    db
+      .select()
+      .from(paymentChannels)
+      .where(and(eq(paymentChannels.merchantCode, merchantCode), eq(paymentChannels.direction, direction), eq(paymentChannels.enabled, true)))
+      .orderBy(asc(paymentChannels.sort), asc(paymentChannels.id)),
+  );
   return rows.filter((r) => sandbox || r.config.provider !== "sandbox").map((r) => channelView(r, merchant.currency));
 }
 
@@ -306,6 +311,7 @@ export async function upsertChannel(db: Database, merchantCode: string, directio
     .values(values)
     .onConflictDoUpdate({ target: [paymentChannels.merchantCode, paymentChannels.direction, paymentChannels.code], set: values })
     .returning();
+  forgetBrand(db, merchantCode); // the kept channel lists (listChannels)
   return channelView(row!, merchant.currency);
 }
 
@@ -787,7 +793,7 @@ async function memberAccountIds(db: Database, memberId: number) {
  * never from a copy. `amount` is signed from the member's side.
  */
 export async function transactionHistory(db: Database, member: Member, opts: { type?: string; period: Period; pageNo: number; pageSize: number }) {
-  const merchant = await merchantOf(db, member.merchantCode);
+  const merchant = await keptMerchant(db, member.merchantCode);
   const accounts = await memberAccountIds(db, member.id);
   const ids = [...accounts.keys()];
   if (!ids.length) return { content: [], pageNum: opts.pageNo, totalPages: 1, total: 0, currency: merchant.currency };
@@ -860,7 +866,7 @@ export async function transactionHistory(db: Database, member: Member, opts: { t
 
 /** Profit and loss by game category over a period: bets out, wins and rollbacks back. */
 export async function personalProfit(db: Database, member: Member, period: Period) {
-  const merchant = await merchantOf(db, member.merchantCode);
+  const merchant = await keptMerchant(db, member.merchantCode);
   const accounts = await memberAccountIds(db, member.id);
   const ids = [...accounts.keys()];
   const cur = merchant.currency;

@@ -5,7 +5,7 @@ import { DomainError } from "../http/envelope.js";
 import { members } from "../accounts/schema.js";
 import { TRIAL_TYPES } from "../accounts/service.js";
 import { merchants } from "../system/schema.js";
-import { keptForBrand, localize } from "../system/service.js";
+import { forgetBrand, keptForBrand, keptMerchant, localize } from "../system/service.js";
 import { deposits } from "../payments/schema.js";
 import { houseRounds } from "../rounds/schema.js";
 import { ensureAccount, InsufficientFunds, postTransfer, withLedgerTx, type Tx } from "../ledger/service.js";
@@ -109,7 +109,7 @@ export async function validBetsSince(db: Database | Tx, memberId: number, since:
  */
 function brandPromotions(db: Database, merchantCode: string) {
   return keptForBrand(db, merchantCode, "promotions", async () => {
-    const merchant = await merchantOf(db, merchantCode);
+    const merchant = await keptMerchant(db, merchantCode);
     const rows = await db
       .select()
       .from(promotions)
@@ -127,6 +127,15 @@ function brandPromotions(db: Database, merchantCode: string) {
       .where(and(eq(promotions.merchantCode, merchantCode), eq(promotions.enabled, true)));
     return { merchant, rows, categories: categories.map((c) => c.category).sort() };
   });
+}
+
+/**
+ * Whether a referral promotion runs now for a merchant (the member badge of every member page):
+ * from the brand's kept promotions, not another read.
+ */
+export async function referralRunning(db: Database, merchantCode: string, now = new Date()): Promise<boolean> {
+  const { rows } = await brandPromotions(db, merchantCode);
+  return rows.some((p) => p.rule === "referral" && running(p, now));
 }
 
 export async function listPromotions(db: Database, merchantCode: string, language: string, opts: { member?: Member | null; category?: string } = {}) {
@@ -451,6 +460,7 @@ export async function upsertPromotion(db: Database, merchantCode: string, code: 
     .values(values)
     .onConflictDoUpdate({ target: [promotions.merchantCode, promotions.code], set: { ...values, merchantCode: undefined, code: undefined } })
     .returning();
+  forgetBrand(db, merchantCode); // the kept promotions (brandPromotions)
   return operatorView(row!, cur);
 }
 

@@ -4,6 +4,8 @@ import { merchantVendors, vendors } from "../games/schema.js";
 import { forgetCatalogue } from "../games/catalogue.js";
 import type { Database } from "../db/client.js";
 import { afterCommit } from "../db/request-tx.js";
+import { isTransaction } from "../db/batches.js";
+import type { Executor } from "../ledger/service.js";
 import { KeptReads } from "../db/kept-reads.js";
 import { DomainError } from "../http/envelope.js";
 import { ipInRanges, isValidRange, normalIp } from "./ip.js";
@@ -151,8 +153,29 @@ export function forgetBrand(db: Database, merchantCode?: string) {
  * that brand's operator changes (forgetBrand). Only for reads that nothing but the operator API
  * writes, and never for a member's own rows.
  */
-export function keptForBrand<T>(db: Database, merchantCode: string, name: string, load: () => Promise<T>): Promise<T> {
-  return cached(brandCache(db).reads as Kept<T>, `${merchantCode}|${name}`, load);
+export function keptForBrand<T>(db: Executor, merchantCode: string, name: string, load: () => Promise<T>): Promise<T> {
+  // In a transaction the read is the transaction's own (it may see its uncommitted writes): never kept.
+  if (isTransaction(db)) return load();
+  return cached(brandCache(db as Database).reads as Kept<T>, `${merchantCode}|${name}`, load);
+}
+
+/**
+ * A merchant's row as its kept brand configuration has it (the one the page's permission call
+ * has just read, as a rule): for reads that show the brand's settings, such as a member's
+ * balance in the merchant's currency. A transaction that moves money reads the row itself.
+ */
+export async function keptMerchant(db: Database, code: string): Promise<MerchantRow> {
+  if (isTransaction(db)) {
+    const [merchant] = await db.select().from(merchants).where(eq(merchants.code, code)).limit(1);
+    if (!merchant) throw new DomainError("MERCHANT_NOT_FOUND", "No such merchant", 404);
+    return merchant;
+  }
+  return (await brandOf(db, code)).merchant;
+}
+
+/** A merchant's brand configuration by its code (see BRAND_CACHE_MS). */
+function brandOf(db: Database, code: string): Promise<BrandConfig> {
+  return cached(brandCache(db).brands, code, () => loadBrand(db, code));
 }
 
 /** The code of the merchant that serves a host; unknown hosts get the deployment's default merchant. */
@@ -195,8 +218,7 @@ async function loadBrand(db: Database, code: string): Promise<BrandConfig> {
 
 /** The brand configuration for a host (see BRAND_CACHE_MS). */
 export async function brandFor(db: Database, host: string | null, defaultMerchant: string): Promise<BrandConfig> {
-  const code = await merchantCodeFor(db, host, defaultMerchant);
-  return cached(brandCache(db).brands, code, () => loadBrand(db, code));
+  return brandOf(db, await merchantCodeFor(db, host, defaultMerchant));
 }
 
 /** The merchant that serves a host; unknown hosts get the deployment's default merchant. */
