@@ -25,12 +25,13 @@ const PHONE = {
 export const VISITOR_PAGES = ["/", "/rng", "/login", "/register", "/promotions"];
 export const MEMBER_PAGES = ["/house/HOUSE_ROULETTE", "/member/depositv2", "/member/withdraw", "/member/securityCenter", "/agent/registerCenter"];
 
-async function makeAgent(base, operatorKey) {
+/** A member made by the back office: an agent (type 1) for the agent pages, or a player. */
+async function makeMember(base, operatorKey, { agent = true } = {}) {
   const account = `bw${randomBytes(4).toString("hex")}`;
   const res = await fetch(`${base}/operator/v1/merchants/DEMO/members`, {
     method: "POST",
     headers: { authorization: `Bearer ${operatorKey}`, "content-type": "application/json" },
-    body: JSON.stringify({ account, password: "secret123", type: 1 }),
+    body: JSON.stringify({ account, password: "secret123", ...(agent ? { type: 1 } : {}) }),
   });
   if (res.status !== 201) throw new Error(`operator member create: ${res.status} ${await res.text()}`);
   return account;
@@ -114,7 +115,7 @@ async function withoutScripts(browser, base, pathname, storageState) {
 export async function measurePageWeight(base, operatorKey) {
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS });
   try {
-    const account = operatorKey ? await makeAgent(base, operatorKey) : null;
+    const account = operatorKey ? await makeMember(base, operatorKey) : null;
     const state = account ? await login(browser, base, account) : undefined;
     const rows = [];
     for (const [pathname, storageState] of [...VISITOR_PAGES.map((p) => [p, undefined]), ...(state ? MEMBER_PAGES.map((p) => [p, state]) : [])]) {
@@ -123,6 +124,20 @@ export async function measurePageWeight(base, operatorKey) {
       rows.push({ pathname, member: Boolean(storageState), ...on, html: off });
     }
     return rows;
+  } finally {
+    await browser.close();
+  }
+}
+
+/**
+ * A player logged in through the login form as the phone: its cookies as one Cookie header, to load
+ * member pages over plain HTTP with the phone's user agent (run.mjs's member row).
+ */
+export async function memberCookieHeader(base, operatorKey) {
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS });
+  try {
+    const state = await login(browser, base, await makeMember(base, operatorKey, { agent: false }));
+    return state.cookies.map((c) => `${c.name}=${c.value}`).join("; ");
   } finally {
     await browser.close();
   }

@@ -16,7 +16,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "no
 import http from "node:http";
 import { loadavg, tmpdir, cpus } from "node:os";
 import path from "node:path";
-import { everyRoute, measurePageWeight } from "./page-weight.mjs";
+import { everyRoute, measurePageWeight, memberCookieHeader } from "./page-weight.mjs";
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const REPEAT = Number(process.env.BENCH_REPEAT ?? 3);
@@ -74,7 +74,7 @@ async function waitReady(base, pathname = "/readyz") {
 }
 
 /** Closed loop: CONNECTIONS clients for `seconds`; requests per second (every answer must be a 200). */
-async function throughput(base, paths, seconds = SECONDS) {
+async function throughput(base, paths, seconds = SECONDS, headers = {}) {
   const until = performance.now() + seconds * 1000;
   let done = 0;
   let i = 0;
@@ -82,7 +82,7 @@ async function throughput(base, paths, seconds = SECONDS) {
     Array.from({ length: CONNECTIONS }, async () => {
       while (performance.now() < until) {
         const p = paths[i++ % paths.length];
-        const res = await get(base + p);
+        const res = await get(base + p, { headers });
         if (res.status !== 200) throw new Error(`${p}: ${res.status}`);
         done++;
       }
@@ -115,6 +115,16 @@ async function paced(base, paths, rate, seconds = SECONDS) {
   await Promise.all(inflight);
   times.sort((a, b) => a - b);
   return { p50: pct(times, 50), p975: pct(times, 97.5), max: times[times.length - 1], n };
+}
+
+/** A process's CPU time (user and system), ms, from /proc. */
+function cpuMs(pid) {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+  } catch {
+    return NaN;
+  }
 }
 
 function rssMiB(pid) {
@@ -156,15 +166,34 @@ try {
   const listPaths = ["golden", "dorado", "o", "a", "lucky", "mega"].flatMap((t) => [1, 2, 3].map((p) => `/rng?gameName=${t}&page=${p}`));
   await throughput(app, ["/", "/rng", ...listPaths, "/healthz"], 3);
   await throughput(template, ["/", "/healthz"], 1);
+  // Idle as in the stops before the member row: after the visitors' warm-up.
   const rssIdle = (await new Promise((r) => setTimeout(r, 2000)), rssMiB(appProc.pid));
+  // A logged-in player's home page (never kept: every request runs its loaders and renders), with
+  // the server's CPU per page read from /proc. Logged in through the form once, as a phone.
+  const memberCookie = SERVER === "own" ? await memberCookieHeader(app, OPERATOR_KEY) : null;
+  const asMember = memberCookie ? { cookie: memberCookie } : null;
+  if (asMember) {
+    const page = await get(app + "/", { headers: asMember });
+    if (page.status !== 200 || !page.body.toString().includes('data-testid="balance"')) throw new Error("the member row's login did not hold");
+    await throughput(app, ["/"], 3, asMember);
+  }
+  // And after the member's warm-up too: a member page's state waits in the hydration store for its
+  // scripts (up to 32 MiB and 10 minutes), and this load never asks for it.
+  const rssIdleMember = asMember ? (await new Promise((r) => setTimeout(r, 2000)), rssMiB(appProc.pid)) : NaN;
 
   // Throughput rows: app and template alternately, REPEAT rounds, median of the ratios.
-  let rssMax = rssIdle;
+  let rssMax = Math.max(rssIdle, rssIdleMember || 0);
   const sampler = setInterval(() => (rssMax = Math.max(rssMax, rssMiB(appProc.pid))), 250);
-  const r = { home: [], homeT: [], health: [], healthT: [], rng: [] };
+  const r = { home: [], homeT: [], health: [], healthT: [], rng: [], member: [], memberCpu: [] };
   for (let k = 0; k < REPEAT; k++) {
     r.homeT.push(await throughput(template, ["/"]));
     r.home.push(await throughput(app, ["/"]));
+    if (asMember) {
+      const cpu0 = cpuMs(appProc.pid);
+      const rate = await throughput(app, ["/"], SECONDS, asMember);
+      r.member.push(rate);
+      r.memberCpu.push((cpuMs(appProc.pid) - cpu0) / (rate * SECONDS));
+    }
     r.healthT.push(await throughput(template, ["/healthz"]));
     r.health.push(await throughput(app, ["/healthz"]));
     r.rng.push(await throughput(app, listPaths));
@@ -172,6 +201,13 @@ try {
   clearInterval(sampler);
   const ratio = (a, b) => median(a.map((x, i) => x / b[i]));
   row(`\`/\` visitor req/s ÷ template server (${CONNECTIONS} connections, median of ${REPEAT})`, `${f(median(r.home))} ÷ ${f(median(r.homeT))}`, `**${ratio(r.home, r.homeT).toFixed(3)}**`);
+  if (asMember) {
+    row(
+      `\`/\` for a logged-in player (never kept): req/s ÷ template server's \`/\`; the server's CPU per page`,
+      `${f(median(r.member))} ÷ ${f(median(r.homeT))}; ${f(median(r.memberCpu), 1)} ms`,
+      `**${ratio(r.member, r.homeT).toFixed(3)}** (no goal in the issue)`,
+    );
+  }
   row(`\`/healthz\` req/s ÷ template server's /healthz`, `${f(median(r.health))} ÷ ${f(median(r.healthT))}`, `**${ratio(r.health, r.healthT).toFixed(3)}**`);
 
   // Paced rows: half of the peak (peak = closed loop above), latency from the scheduled start.
@@ -202,7 +238,11 @@ try {
     `heaviest ${routes[0].id}: **${kib(routes[0].br)}** / ${kib(routes[0].gz)} KiB; lightest ${kib(routes.at(-1).br)} KiB`,
     over.length ? `${over.length} over 100 KiB: ${over.slice(0, 6).map((r) => `${r.id.replace("routes/", "")} ${kib(r.br)}`).join(", ")}${over.length > 6 ? ", …" : ""}` : "none over 100 KiB",
   );
-  row("server RSS (PGlite default): idle after warm-up / max under the load above", `${f(rssIdle)} / ${f(rssMax)} MiB`, "");
+  row(
+    "server RSS (PGlite default): idle after the visitors' warm-up / after the member's too / max under the load above",
+    `${f(rssIdle)} / ${f(rssIdleMember)} / ${f(rssMax)} MiB`,
+    "",
+  );
   row("server start to ready (fresh data directory: migrations and the demo seed)", `${f(readyMs / 1000, 1)} s`, "");
 
   appProc.kill("SIGTERM");
