@@ -4,10 +4,11 @@ import { requestCounts, statementCounter } from "../http/request-counts.js";
 type TestPlatform = Awaited<ReturnType<typeof createTestPlatform>>;
 
 /**
- * Issue 15: every member page asks for the balance, the badges and the contract flags. What in
- * them is the brand's own (its merchant row, running missions, running referral promotion, agent
- * module flags) is kept per brand (keptForBrand, keptMerchant); an operator's change shows on the
- * next call.
+ * Issue 15: every member page asks for the balance, the badges and the contract flags, and the
+ * money pages for the payment channels and the messages. What in them is the brand's own (its
+ * merchant row, running missions, running referral promotion, agent module flags, payment
+ * channels) is kept per brand (keptForBrand, keptMerchant); an operator's change shows on the next
+ * call.
  */
 describe("a member page's brand reads, kept per brand", () => {
   let p: TestPlatform;
