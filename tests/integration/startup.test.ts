@@ -5,7 +5,8 @@ import path from "node:path";
 const root = path.resolve(__dirname, "../..");
 const built = existsSync(path.join(root, "build/index.js"));
 
-// `npm test` builds before it runs this suite; run `npm run build` first when running it alone.
+// Skipped without a build (build/index.js): `npm test` builds before it runs this suite; run
+// `npm run build` first when running it alone.
 describe.runIf(built)("start-up with a bad setting", () => {
   it.each([
     ["UPSTREAM_URL", "not-a-url"],

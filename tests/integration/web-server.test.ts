@@ -30,7 +30,8 @@ const shape = (html: string) =>
     .replace(/"(csrf|csrfToken|X-Hydration-Token)":"[^"]+"/g, "")
     .replace(/data-request-id="[^"]+"/g, "");
 
-// `npm test` builds before it runs this suite; run `npm run build` first when running it alone.
+// Skipped without a build (build/index.js): `npm test` builds before it runs this suite; run
+// `npm run build` first when running it alone.
 describe.runIf(built)("the web server behind npm start (ADR 015): what it sends, and how", () => {
   let child: ChildProcess;
   let dir: string;

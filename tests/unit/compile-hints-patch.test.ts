@@ -72,7 +72,8 @@ describe("the compile hints of the client's start (ADR 046)", () => {
     expect(withCompileHints({ config: { entryClientFilePath: abs("app/elsewhere.tsx") } }, metafile, files)).toBe(files);
   });
 
-  // The build `npm test` makes before it runs this suite.
+  // Skipped without a build (build/index.js): it reads the built files. `npm test` builds before it
+  // runs this suite; run `npm run build` first when running this file alone.
   it.runIf(existsSync(path.join(root, "build/index.js")))("are in the build: the entry's files start with the hint, the routes' do not", async () => {
     const { pathToFileURL } = await import("node:url");
     const build = (await import(pathToFileURL(path.join(root, "build/index.js")).href)) as {
