@@ -49,7 +49,7 @@ describe("a route's browser module and its parent's (ADR 047)", () => {
       expect(importsOf(assets.routes[route.parentId]!.module).filter((f) => !own.has(f)), id).toEqual([]);
       // The manifest: no chunk of the entry or of any ancestor is listed again for this route.
       const above = new Set(assets.entry.imports);
-      for (let p = route.parentId; p; p = assets.routes[p]!.parentId) for (const f of assets.routes[p]!.imports ?? []) above.add(f);
+      for (let p: string | undefined = route.parentId; p; p = assets.routes[p]!.parentId) for (const f of assets.routes[p]!.imports ?? []) above.add(f);
       expect((route.imports ?? []).filter((f) => above.has(f)), id).toEqual([]);
     }
     // The home page's chain (entry, root, layout, page) loads in few files: 24 before the patch.
