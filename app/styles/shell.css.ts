@@ -187,7 +187,19 @@ export const dropdownList = style({
 export const dropdownEnd = style({ insetInlineStart: "auto", insetInlineEnd: 0 });
 export const settingsPanel = style({ display: "grid", gap: 10, padding: 12, width: "max-content", maxWidth: "min(320px, calc(100vw - 16px))" });
 
-export const qrBox = style({ width: 100, height: 100, background: "#fff", padding: 0, display: "block" });
+/**
+ * The QR code is one pixel per module (shell.server.ts, qrPng), scaled up without smoothing. With
+ * scripts off the image is a blank and the code its background (download-qr.tsx).
+ */
+export const qrBox = style({
+  width: 100,
+  height: 100,
+  background: "#fff",
+  padding: 0,
+  display: "block",
+  imageRendering: "pixelated",
+  "@media": { "(scripting: none)": { background: `${pictureBackground} #fff` } },
+});
 
 export const memberBar = style({ display: "flex", flexWrap: "wrap", alignItems: "center", gap: 8 });
 export const balance = style({ fontVariantNumeric: "tabular-nums", fontWeight: 700, unicodeBidi: "isolate", direction: "ltr" });

@@ -123,6 +123,38 @@ test("the footer's provider icons and bank logos are fetched only when the reade
   expect(blank.headers()["content-type"]).toBe("image/gif");
 });
 
+// Issue 15: the app-download QR code is a PNG of one pixel per module (an SVG picture is a document
+// of its own on Chromium's main thread), and with scripts off it is a background, fetched where it
+// shows: on a phone it sits in a closed drop-down and a hidden side menu (download-qr.tsx).
+test("the app-download QR code is a small PNG, fetched only where it shows", async ({ page, request, javaScriptEnabled }) => {
+  await page.setViewportSize({ width: 360, height: 740 });
+  const fetched: string[] = [];
+  page.on("request", (r) => {
+    if (r.url().includes("/download-qr.")) fetched.push(new URL(r.url()).pathname + new URL(r.url()).search);
+  });
+  await page.goto("/promotions", { waitUntil: "load" });
+  await expect(page.getByTestId("promotions")).toBeVisible();
+  expect(await page.getByTestId("download-qr").count()).toBeGreaterThan(0);
+  expect(fetched).toEqual([]);
+
+  await page.goto("/down", { waitUntil: "load" });
+  const qr = page.getByTestId("download-page").getByTestId("download-qr");
+  await expect(qr).toBeVisible();
+  const { src, current, background } = await qr.evaluate((el: HTMLImageElement) => ({ src: el.getAttribute("src")!, current: el.currentSrc, background: getComputedStyle(el).backgroundImage }));
+  expect(src).toMatch(/^\/download-qr\.png\?v=[\w-]{12}$/);
+  if (javaScriptEnabled) {
+    expect(current.endsWith(src)).toBe(true);
+    await expect.poll(() => qr.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth)).toBeGreaterThan(20);
+  } else {
+    expect(current).toMatch(/\/blank\.gif$/);
+    expect(background).toContain(src);
+  }
+  await expect.poll(() => fetched).toContain(src);
+  const png = await request.get(src);
+  expect(png.headers()["content-type"]).toBe("image/png");
+  expect((await png.body()).length).toBeLessThan(400);
+});
+
 test("on a phone every banner fills the carousel's width, the linked one too", async ({ page }) => {
   await page.setViewportSize({ width: 360, height: 740 });
   await page.goto("/");
