@@ -155,6 +155,18 @@ test("the app-download QR code is a small PNG, fetched only where it shows", asy
   expect((await png.body()).length).toBeLessThan(400);
 });
 
+test("the tab icon is a raster icon, not an SVG", async ({ request }) => {
+  const html = await (await request.get("/promotions")).text();
+  const icons = [...html.matchAll(/<link rel="icon"[^>]*href="([^"]+)"/g)].map((m) => m[1]!);
+  expect(icons).toEqual(["/favicon.ico"]);
+  const icon = await request.get(icons[0]!);
+  expect(icon.headers()["content-type"]).toBe("image/x-icon");
+  // An .ico holding one 32x32 PNG.
+  const body = await icon.body();
+  expect([body.readUInt16LE(2), body.readUInt16LE(4), body[6], body[7]]).toEqual([1, 1, 32, 32]);
+  expect(body.subarray(body.readUInt32LE(18), body.readUInt32LE(18) + 4).toString("latin1")).toBe("\x89PNG");
+});
+
 test("on a phone every banner fills the carousel's width, the linked one too", async ({ page }) => {
   await page.setViewportSize({ width: 360, height: 740 });
   await page.goto("/");
