@@ -1,7 +1,11 @@
 import { globalStyle, style } from "@vanilla-extract/css";
 
-/** A picture (`--p`) as a background, drawn as an <img> draws its source: stretched to the box. */
-export const pictureBackground = "var(--p) center / 100% 100% no-repeat";
+/**
+ * A picture (`--p`) as a background, drawn as an <img> draws its source: stretched to the box.
+ * Without `--p` (a box that shares a class with these, like the authenticator's inline QR code in
+ * qrBox) it is no picture: a bare `var(--p)` would void the whole declaration, colour too.
+ */
+export const pictureBackground = "var(--p, none) center / 100% 100% no-repeat";
 
 /**
  * A section rendered only near the viewport, so the backgrounds inside it are fetched then.

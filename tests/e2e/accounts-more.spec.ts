@@ -101,6 +101,10 @@ test("an authenticator app guards logins from new addresses", async ({ browser, 
   await expect(page.getByTestId("first-login")).toBeVisible();
   await page.getByTestId("totp").getByRole("button").click();
   const secret = (await page.getByTestId("totp-secret").textContent())!.trim();
+  // The code is drawn on white in either theme, scripts or not (it shares the download QR's box).
+  const qr = page.getByTestId("totp").getByRole("img", { name: "App de autenticación" });
+  await expect(qr.locator("svg")).toBeVisible();
+  expect(await qr.evaluate((el) => getComputedStyle(el).backgroundColor)).toBe("rgb(255, 255, 255)");
   const { TOTP, Secret } = await import("otpauth");
   const totp = new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30 });
   const code = () => totp.generate();
