@@ -181,7 +181,7 @@ if (import.meta.url === pathToFileURL(process.argv[1]).href) {
   const [base, key] = process.argv.slice(2);
   const kib = (n) => (n / 1024).toFixed(1);
   for (const r of await measurePageWeight(base, key)) {
-    console.log(`${r.pathname}\t${r.status}\tJS ${kib(r.js)} KiB (${r.files} files, ${r.encodings})\tCSS ${kib(r.css)}\tlanguage ${kib(r.language)}\tHTML ${kib(r.html.raw)} / ${kib(r.html.served)} KiB (inline scripts ${kib(r.html.inline)})${r.hydrated ? "" : "\tNOT HYDRATED"}`);
+    console.log(`${r.pathname}\t${r.status}\tJS ${kib(r.js)} KiB (${r.files} files, ${r.encodings})\tCSS ${kib(r.css)}\tlanguage ${kib(r.language)}\tHTML ${kib(r.html.raw)} / ${kib(r.html.served)} KiB (inline scripts ${kib(r.html.inline)})\tscripts off: ${r.html.requests} requests (${r.html.images} pictures), ${kib(r.html.total)} KiB${r.hydrated ? "" : "\tNOT HYDRATED"}`);
   }
   const routes = await everyRoute();
   for (const r of routes.slice(0, 10)) console.log(`${r.id}\tbr ${kib(r.br)}\tgzip ${kib(r.gz)}\t${r.files} files`);

@@ -1,6 +1,9 @@
 import { renderToStaticMarkup } from "react-dom/server";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { BLANK_IMAGE, cssUrl, DeferredPicture } from "./deferred-picture";
+
+// The class names are vanilla-extract's, made by the build; Vitest has no CSS compiler here.
+vi.mock("~/styles/deferred-picture.css", () => ({ deferredBox: "own" }));
 
 describe("DeferredPicture", () => {
   it("is a lazy image of the picture, whose scripts-off source is a blank and whose background is the picture", () => {
@@ -8,6 +11,14 @@ describe("DeferredPicture", () => {
     expect(html).toBe(
       `<picture><source media="(scripting:none)" srcSet="${BLANK_IMAGE}"/>` +
         `<img src="/images/banks/1.svg" alt="Bank 1" loading="lazy" style="--p:url(/images/banks/1.svg)"/></picture>`,
+    );
+  });
+
+  it("deferred by its own box: the picture carries the class that defers it", () => {
+    const html = renderToStaticMarkup(<DeferredPicture own src="/images/games/X.svg" alt="" />);
+    expect(html).toBe(
+      `<picture class="own"><source media="(scripting:none)" srcSet="${BLANK_IMAGE}"/>` +
+        `<img src="/images/games/X.svg" alt="" loading="lazy" style="--p:url(/images/games/X.svg)"/></picture>`,
     );
   });
 

@@ -1,4 +1,5 @@
 import type { CSSProperties } from "react";
+import { deferredBox } from "~/styles/deferred-picture.css";
 
 /**
  * Pictures far down every page (the footer's provider icons and bank logos) that a browser fetches
@@ -15,6 +16,10 @@ import type { CSSProperties } from "react";
  *   only when its element is rendered, and the sections holding these are `content-visibility:
  *   auto` (`deferredSection`): rendered when near the viewport.
  * The `<img>`'s `src`, alt text and size are the picture's either way.
+ *
+ * Pictures in a list of their own (a game list's cards, the providers' chips) are deferred by
+ * their own box instead (`own`, `deferredBox`): a phone's first view of `/rng` without scripts
+ * fetched all 72 of its pictures, of which about nine are on the screen.
  */
 export const BLANK_IMAGE = "/blank.gif";
 
@@ -31,10 +36,14 @@ export function pictureStyle(src: string): CSSProperties {
   return { ["--p" as string]: cssUrl(src) } as CSSProperties;
 }
 
-/** The size comes from the page's styles (where many of these sit in a row, the markup stays short). */
-export function DeferredPicture({ src, alt }: { src: string; alt: string }) {
+/**
+ * The size comes from the page's styles (where many of these sit in a row, the markup stays short).
+ * With `own`, the picture is deferred by its own box, which those styles must size without its
+ * image (deferred-picture.css.ts); without, by the `deferredSection` around it.
+ */
+export function DeferredPicture({ src, alt, own = false }: { src: string; alt: string; own?: boolean }) {
   return (
-    <picture>
+    <picture className={own ? deferredBox : undefined}>
       <source media="(scripting:none)" srcSet={BLANK_IMAGE} />
       <img src={src} alt={alt} loading="lazy" style={pictureStyle(src)} />
     </picture>

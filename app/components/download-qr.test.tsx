@@ -5,6 +5,7 @@ import { DownloadQr } from "./download-qr";
 
 // The class name is vanilla-extract's, made by the build; Vitest has no CSS compiler here.
 vi.mock("~/styles/shell.css", () => ({ qrBox: "qr" }));
+vi.mock("~/styles/deferred-picture.css", () => ({ deferredBox: "own" }));
 
 describe("DownloadQr", () => {
   it("is a lazy image of the code, whose scripts-off source is a blank and whose background is the code", () => {

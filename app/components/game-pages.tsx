@@ -11,6 +11,7 @@ import type { PvpRoom } from "~/services/games.server";
 import * as g from "~/styles/games.css";
 import * as h from "~/styles/home.css";
 import * as s from "~/styles/shell.css";
+import { DeferredPicture } from "./deferred-picture";
 import { GameGrid } from "./games";
 import { useRootData } from "./header";
 
@@ -78,7 +79,7 @@ export function ListCentrePage() {
           </Link>
           {data.vendors.map((v) => (
             <Link key={v.vassalage} to={withParam("vassalage", v.vassalage)} className={`${s.smallButton} ${g.vendorTab}`} aria-current={f.vassalage === v.vassalage ? "page" : undefined}>
-              <img src={f.vassalage === v.vassalage ? v.images.smallActive : v.images.small} alt="" width={20} height={20} loading="lazy" />
+              <DeferredPicture own src={f.vassalage === v.vassalage ? v.images.smallActive : v.images.small} alt="" />
               {v.displayName}
             </Link>
           ))}
@@ -176,7 +177,7 @@ export function GameCentrePage() {
           {vendors.map((v) => (
             <li key={v.vassalage}>
               <Link to={vendorHref(category!.href, v.vassalage)} className={h.gameCard} aria-current={data.vassalage === v.vassalage ? "true" : undefined}>
-                <img src={vendorImage(v, imageHosts, data.vassalage === v.vassalage ? "listPurple" : "listColour")} alt="" width={150} height={150} loading="lazy" />
+                <DeferredPicture own src={vendorImage(v, imageHosts, data.vassalage === v.vassalage ? "listPurple" : "listColour")} alt="" />
                 <span>{v.displayName}</span>
                 <span className={h.gameMeta}>{v.maintenance ? t("vendor_maintenance") : t("play")}</span>
               </Link>

@@ -10,6 +10,7 @@ import * as g from "~/styles/games.css";
 import * as h from "~/styles/home.css";
 import * as s from "~/styles/shell.css";
 import { CsrfInput } from "./csrf";
+import { DeferredPicture } from "./deferred-picture";
 
 const THAI_SUPPORTED = supportedLanguages.includes("th");
 
@@ -73,10 +74,21 @@ function FavouriteButton({
   );
 }
 
-export function GameCard({ game, href, maintenanceLabel, eager = false }: { game: GameItem; href?: string; maintenanceLabel: string; eager?: boolean }) {
+/**
+ * How a card's picture loads: at once (the first screen of a list), lazily with scripts (a short
+ * grid, near the top of its page), or deferred by its own box, scripts or not (a long list's cards
+ * past the first screen: deferred-picture.tsx).
+ */
+export type CardPicture = "eager" | "lazy" | "deferred";
+
+export function GameCard({ game, href, maintenanceLabel, picture = "lazy" }: { game: GameItem; href?: string; maintenanceLabel: string; picture?: CardPicture }) {
   return (
     <Link to={href ?? launchHref(game)} className={g.cardLink} data-node-id={game.nodeId}>
-      <img src={game.iconUrl} alt="" width={104} height={104} loading={eager ? "eager" : "lazy"} />
+      {picture === "deferred" ? (
+        <DeferredPicture own src={game.iconUrl} alt="" />
+      ) : (
+        <img src={game.iconUrl} alt="" width={104} height={104} loading={picture} />
+      )}
       <span>{game.gameName}</span>
       <span className={h.gameMeta}>{game.maintenance ? maintenanceLabel : displayVendorCode(game.vassalage, THAI_SUPPORTED)}</span>
     </Link>
@@ -140,7 +152,10 @@ export function GameGrid({
   /**
    * How many first cards load their picture at once: those on a phone's first screen when the grid
    * is the page's content. Lazy, the first picture (the page's largest paint) waited for layout
-   * first: 200-450 ms of Lighthouse's LCP on /rng.
+   * first: 200-450 ms of Lighthouse's LCP on /rng. Such a grid (a page of 42) defers the pictures
+   * of the cards after them by their own boxes, so a phone without scripts fetches those near the
+   * screen, not all of them. A grid without it (the home page's six) keeps plain lazy pictures: all
+   * of them are near the screen, and the deferral's markup would be bytes for nothing.
    */
   eager?: number;
 }) {
@@ -162,7 +177,7 @@ export function GameGrid({
       <ul className={h.gameGrid} data-testid={testId}>
         {games.map((game, i) => (
           <li key={game.nodeId} id={`g${game.nodeId}`} className={g.cardItem}>
-            <GameCard game={game} href={hrefOf?.(game)} maintenanceLabel={maintenanceLabel} eager={i < eager} />
+            <GameCard game={game} href={hrefOf?.(game)} maintenanceLabel={maintenanceLabel} picture={i < eager ? "eager" : eager ? "deferred" : "lazy"} />
             <FavouriteButton
               game={game}
               initial={favs.has(game.nodeId)}

@@ -18,6 +18,8 @@ export const cardItem = style({
 });
 export const cardLink = style({ display: "grid", gap: 4, color: vars.color.text, textDecoration: "none", fontSize: 13 });
 globalStyle(`${cardLink} img`, { width: "100%", height: "auto", aspectRatio: "1", borderRadius: 8, background: vars.color.surfaceAlt });
+// A card's deferred picture (deferred-picture.tsx) is as square as its image while it is skipped.
+globalStyle(`${cardLink} picture`, { aspectRatio: "1" });
 
 /** The heart sits on the card's picture; it is a form button, not part of the card's link. */
 export const heart = style({
@@ -70,6 +72,7 @@ globalStyle(`${tabStrip} > *`, { flex: "0 0 auto", whiteSpace: "nowrap" });
 
 export const vendorTab = style({ display: "inline-flex", alignItems: "center", gap: 6 });
 globalStyle(`${vendorTab} img`, { width: 20, height: 20, borderRadius: 4 });
+globalStyle(`${vendorTab} picture`, { width: 20, height: 20, flexShrink: 0 });
 
 export const filters = style({ display: "flex", flexWrap: "wrap", gap: 6, alignItems: "center", margin: "0 0 10px" });
 export const resultCount = style({ color: vars.color.muted, fontSize: 13, margin: "0 0 8px" });

@@ -135,6 +135,7 @@ export const gameCard = style({
   selectors: { "&:hover": { borderColor: vars.color.accent } },
 });
 globalStyle(`${gameCard} img`, { width: "100%", height: "auto", aspectRatio: "1", borderRadius: 8, background: vars.color.surfaceAlt });
+globalStyle(`${gameCard} picture`, { aspectRatio: "1" });
 export const gameMeta = style({ color: vars.color.muted, fontSize: 12 });
 
 export const download = style({ display: "flex", gap: 16, alignItems: "center", flexWrap: "wrap" });
