@@ -258,13 +258,23 @@ try {
       maxBuffer: 1 << 24,
     });
     const results = JSON.parse(/LIGHTHOUSE_RESULTS (.*)/.exec(out)?.[1] ?? "[]");
+    const med = (xs) => (xs.length ? median(xs) : NaN);
     for (const page of [...new Set(results.map((r) => r.page))]) {
-      const runs = results.filter((r) => r.page === page);
+      const runs = results.filter((r) => r.page === page && r.scripts !== false);
+      const bare = results.filter((r) => r.page === page && r.scripts === false);
       row(
-        `Lighthouse mobile \`${page}\` (${runs.length} runs): performance, LCP, TBT; accessibility, best practices`,
-        runs.map((r) => `**${r.performance}**, ${(r.lcpMs / 1000).toFixed(1)} s, ${Math.round(r.tbtMs)} ms; ${r.accessibility}, ${r.bestPractices}`).join(" · "),
+        `Lighthouse mobile \`${page}\` (${runs.length} runs): performance, LCP, TBT; accessibility, best practices; benchmark index`,
+        runs.map((r) => `**${r.performance}**, ${(r.lcpMs / 1000).toFixed(1)} s, ${Math.round(r.tbtMs)} ms; ${r.accessibility}, ${r.bestPractices}; ${r.benchmarkIndex}`).join(" · "),
         `min ${Math.min(...runs.map((r) => r.performance))}, max TBT ${Math.round(Math.max(...runs.map((r) => r.tbtMs)))} ms`,
       );
+      // The same page with its scripts blocked, each run beside one of the above: the machine's floor.
+      if (bare.length) {
+        row(
+          `Lighthouse \`${page}\` with every script blocked (${bare.length} runs, paired with the above): performance, TBT; benchmark index`,
+          bare.map((r) => `${r.performance}, ${Math.round(r.tbtMs)} ms; ${r.benchmarkIndex}`).join(" · "),
+          `median TBT ${Math.round(med(runs.map((r) => r.tbtMs)))} ms with scripts, ${Math.round(med(bare.map((r) => r.tbtMs)))} ms without`,
+        );
+      }
     }
   } else row("Lighthouse mobile", "not run: set LIGHTHOUSE_BIN (see bench/lighthouse.mjs)", "");
 
