@@ -117,7 +117,7 @@ describe("ledger under concurrent clients", () => {
     expect(house).toBeLessThan(member);
     await transfer(db, { from: ref("payment_clearing", 8), to: ref("member", 8), amount: 100n, kind: "deposit", key: "ls-dep" });
     const balances = async () =>
-      rowsOf<{ id: string; balance: string }>(await db.execute(sql`select id::text, balance::text from ledger_accounts where merchant_code = 'LS' order by id`));
+      rowsOf<{ id: string; balance: string }>(await db.execute(sql`select id::text, balance::text from ledger_accounts where merchant_code = 'LS' order by ledger_accounts.id`));
     const before = await balances();
 
     let spent!: () => void;

@@ -341,7 +341,7 @@ describe("in-house round as one transaction", () => {
     const moves = rowsOf<{ id: string; kind: string; debit: string; credit: string; amount: string; debit_after: string; credit_after: string; created_at: string }>(
       await p.handle.db.execute(sql`select id::text, kind, debit_account_id::text as debit, credit_account_id::text as credit, amount::text,
         debit_balance_after::text as debit_after, credit_balance_after::text as credit_after, created_at::text
-        from ledger_transfers where reference = ${`R${r.id}`} order by id`),
+        from ledger_transfers where reference = ${`R${r.id}`} order by ledger_transfers.id`),
     );
     expect(moves.map((t) => [t.kind, t.amount])).toEqual([["bet", "700"], ["win", "1400"]]);
     const [stake, win] = moves as [(typeof moves)[0], (typeof moves)[0]];
