@@ -5,6 +5,7 @@ import { vendorImage } from "~/lib/vendors";
 import { DeferredPicture, pictureStyle } from "~/components/deferred-picture";
 import { deferredSection } from "~/styles/deferred-picture.css";
 import type { RootData } from "./header";
+import { StaticIsland } from "./static-island";
 
 const CONTACT_TYPES = ["WHATSAPP", "TELEGRAM", "LANDING", "YOUTUBE", "INSTAGRAM", "FACEBOOK"];
 export const HELP_TAGS = ["about", "terms", "privacy", "responsible", "faq", "deposit", "withdraw"] as const;
@@ -29,7 +30,7 @@ export function SiteFooter({ data }: { data: RootData | undefined }) {
   const chat = shell?.site.customerService.find((c) => c.csType === "LIVECHAT") ?? shell?.site.customerService[0];
   const seed = shell?.footerSeed ?? 0;
   return (
-    <footer className={s.footer} data-testid="site-footer">
+    <StaticIsland as="footer" className={s.footer} data-testid="site-footer">
       <div className={s.footerInner}>
         {shell ? (
           <>
@@ -52,14 +53,9 @@ export function SiteFooter({ data }: { data: RootData | undefined }) {
                       target="_blank"
                       rel="noopener noreferrer"
                       data-testid="footer-customer-service"
-                      onClick={(e) => {
-                        // With scripts: the spec's 440x750 pop-up window; without, a new tab.
-                        const popup = window.open(chat.url, "customer-service", CS_WINDOW);
-                        if (popup) {
-                          popup.opener = null;
-                          e.preventDefault();
-                        }
-                      }}
+                      // With scripts: the spec's 440x750 pop-up window (StaticIsland); without, a new tab.
+                      data-window={CS_WINDOW}
+                      data-window-name="customer-service"
                     >
                       {t("customer_service")}
                     </a>
@@ -148,6 +144,6 @@ export function SiteFooter({ data }: { data: RootData | undefined }) {
           {siteName ? <p className={s.fineprint}>{t("footer_rights", { year: shell?.year ?? "", name: siteName })}</p> : null}
         </section>
       </div>
-    </footer>
+    </StaticIsland>
   );
 }

@@ -124,3 +124,51 @@ test("a game list centre searches and pages with plain links", async ({ page }) 
     expect(names.every((n) => /Golden|Dorad/.test(n))).toBe(true);
   }).toPass();
 });
+
+/** Whether React holds an element (it was hydrated or rendered by React): its fiber is on the node. */
+const reactCounts = (page: import("@playwright/test").Page) =>
+  page.evaluate(() => {
+    const held = (el: Element) => Object.keys(el).some((k) => k.startsWith("__reactFiber"));
+    const footer = document.querySelector('[data-testid="site-footer"]')!;
+    return { footer: held(footer), inside: [...footer.querySelectorAll("*")].filter(held).length, header: held(document.querySelector("header")!) };
+  });
+
+test("the footer is kept as the server drew it, out of hydration, and its links work the same (ADR 050)", async ({ page, context }, testInfo) => {
+  const scripts = testInfo.project.name === "js";
+  await context.route("https://chat.example.com/**", (route) => route.fulfill({ contentType: "text/html", body: "<p>chat</p>" }));
+  await page.goto("/promotions");
+  const footer = page.getByTestId("site-footer");
+  if (scripts) {
+    // Once hydrated, React holds the header and the footer element (its one click handler), nothing inside the footer.
+    await expect.poll(() => reactCounts(page)).toEqual({ footer: true, inside: 0, header: true });
+    await page.evaluate(() => ((window as { sameDocument?: boolean }).sameDocument = true));
+  }
+  // The customer-service link: the spec's 440 × 750 window with scripts, a new tab without; no opener either way.
+  const [chat] = await Promise.all([context.waitForEvent("page"), footer.getByTestId("footer-customer-service").click()]);
+  await expect(chat.getByText("chat")).toBeVisible();
+  const size = await chat.evaluate(() => [window.outerWidth, window.outerHeight, window.opener]);
+  if (scripts) expect(size).toEqual([440, 750, null]);
+  else expect(size).not.toEqual([440, 750, null]);
+  await chat.close();
+  // A help link opens the help centre at its section: client-side with scripts (the document stays).
+  await footer.getByRole("link", { name: "Preguntas frecuentes" }).click();
+  await expect(page).toHaveURL(/\/help#faq$/);
+  await expect(page.locator("#faq")).toBeVisible();
+  if (!scripts) return;
+  expect(await page.evaluate(() => (window as { sameDocument?: boolean }).sameDocument)).toBe(true);
+
+  // A page without a footer (a game's free play) and back: the footer is React's again, and still works.
+  await page.goto("/fish");
+  await hydrated(page);
+  await page.evaluate(() => ((window as { sameDocument?: boolean }).sameDocument = true));
+  await page.getByTestId("play-fun").first().click();
+  await expect(page).toHaveURL(/\/seamless\?/);
+  await expect(page.getByTestId("site-footer")).toHaveCount(0);
+  await page.goBack();
+  await expect(footer).toBeVisible();
+  expect(await reactCounts(page)).toMatchObject({ footer: true, header: true });
+  expect((await reactCounts(page)).inside).toBeGreaterThan(100);
+  await footer.getByTestId("footer-feedback").click();
+  await expect(page).toHaveURL(/\/feedback$/);
+  expect(await page.evaluate(() => (window as { sameDocument?: boolean }).sameDocument)).toBe(true);
+});
