@@ -1,4 +1,4 @@
-import { expect, loginNewMember, test } from "./fixtures";
+import { expect, hydrated, loginNewMember, test } from "./fixtures";
 
 /**
  * Issue 15: a page answered 200 to a GET carries no hydration state (a scripts-off phone never
@@ -139,6 +139,27 @@ test("the scripts' preloads made after the first paint are gone once the page hy
   // are), nor before the frame the page's script waits for.
   expect(firstAsked).toBeGreaterThanOrEqual(parsed);
   expect(firstAsked).toBeGreaterThanOrEqual(framed);
+});
+
+test("the scripts' preloads are made one task at a time, each a short task on a phone (bench README, twenty-fourth stop)", async ({ page }, testInfo) => {
+  test.skip(testInfo.project.name !== "js", "hydration needs scripts");
+  // A mutation observer's callback runs at the end of the task that changed the document: the
+  // preloads it sees together were made in one task.
+  await page.addInitScript(() => {
+    const w = window as { __preloadBatches?: number[] };
+    const batches: number[] = (w.__preloadBatches = []);
+    new MutationObserver((records) => {
+      const made = records.flatMap((r) => [...r.addedNodes]).filter((n) => n instanceof HTMLLinkElement && n.rel === "modulepreload").length;
+      if (made) batches.push(made);
+    }).observe(document, { childList: true, subtree: true });
+  });
+  await page.goto("/");
+  await hydrated(page);
+  const batches = await page.evaluate(() => (window as { __preloadBatches?: number[] }).__preloadBatches ?? []);
+  // The entry and the shared chunks of the home page's routes (the routes' own modules are imported).
+  expect(batches.length).toBeGreaterThan(5);
+  expect(Math.max(...batches)).toBe(1);
+  expect(await page.locator('link[rel="modulepreload"]').count()).toBe(0);
 });
 
 test("a member page hydrates from the kept state, its token shown in a header", async ({ page, operator }, testInfo) => {
