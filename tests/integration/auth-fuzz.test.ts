@@ -24,6 +24,8 @@ const FORMS: Array<{ path: string; fields: string[]; keep?: string }> = [
 ];
 
 // Every auth form, fed random input: always an answer with messages or a redirect, never a 500.
+// Skipped without a build (build/index.js): `npm test` builds before it runs this suite; run
+// `npm run build` first when running it alone.
 describe.runIf(built)("auth forms under random input", () => {
   let web: ChildProcess | undefined;
   let base = "";

@@ -89,6 +89,8 @@ function keepAliveGet(url: string, agent: http.Agent) {
 
 // ISSUE 14 item 8: on SIGTERM a process stops taking connections, finishes the requests in
 // flight, stops its jobs at a safe point, closes the database and exits within 10 s.
+// Skipped without a build (build/index.js): `npm test` builds before it runs this suite; run
+// `npm run build` first when running it alone.
 describe.runIf(built)("graceful shutdown on SIGTERM", () => {
   const cleanups: (() => void | Promise<void>)[] = [];
   afterEach(async () => {

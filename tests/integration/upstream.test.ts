@@ -8,6 +8,8 @@ import { freePort, WEB_SERVER, root, startNode as start, TSX, waitFor } from "./
 const built = existsSync(path.join(root, "build/index.js"));
 
 // The scaled-out shape: the platform as its own service, the web calling it over UPSTREAM_URL.
+// Skipped without a build (build/index.js): `npm test` builds before it runs this suite; run
+// `npm run build` first when running it alone.
 describe.runIf(built)("web with a separate platform (UPSTREAM_URL)", () => {
   let platform: ChildProcess | undefined;
   let web: ChildProcess | undefined;

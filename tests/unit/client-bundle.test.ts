@@ -32,6 +32,8 @@ async function firstVisits() {
   });
 }
 
+// Skipped without a build (build/index.js): `npm test` builds before it runs this suite; run
+// `npm run build` first when running it alone.
 describe.runIf(built)("the scripts of a first visit (ADR 030)", () => {
   it("never include zod or conform's zod adapter: form schemas load when a form is first used", async () => {
     const offenders = (await firstVisits()).flatMap(({ id, files }) =>
