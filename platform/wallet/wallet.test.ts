@@ -371,6 +371,13 @@ describe("vendor wallet", () => {
         expect([await walletDebit(p.handle.db, "AURL", debit), await walletCredit(p.handle.db, "AURL", credit)]).toEqual(answers);
         return answers.map((a) => a.body.balance);
       };
+      // The two who play side by side open a round without a stake first: their tokens and accounts
+      // are then in the process's memory, so both debits reach the batch in the same turn. Read from
+      // the database, they arrive as their reads return, which on PostgreSQL was not always together.
+      for (const pl of [players[1]!, players[3]!]) {
+        const opened = await walletDebit(p.handle.db, "AURL", { token: pl.token, transactionId: uid(), roundId: uid("r"), gameCode: aurlGame, amount: "0" });
+        expect(opened.status).toBe(200);
+      }
       const before = counts();
       expect(await play(players[0]!, cases[0])).toEqual(cases[0][5]);
       expect(await play(players[2]!, cases[1])).toEqual(cases[1][5]);
