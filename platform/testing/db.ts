@@ -95,7 +95,7 @@ const TEMPLATES = process.env.PGLITE_TEMPLATES;
 
 /**
  * An in-memory database as `make` leaves a new one. The run's first file to ask for `kind` makes it
- * and keeps a copy; every later file (a process of its own) opens the copy. As a process's first
+ * and keeps a copy; every later file opens the copy. As a process's first
  * database, a copy took 0.9-1.9 s of CPU here, an empty cluster with the migrations and the seed
  * 5 s (PGlite's WebAssembly running initdb). Two files that ask at once both make it; the copy
  * renamed into place last (each whole) is the one later files open. ADR 044.
@@ -106,7 +106,8 @@ async function openPgliteTemplate(kind: string, make: (handle: DbHandle) => Prom
   const handle = await openDb({ dataDir: "memory://" });
   await make(handle);
   if (file && handle.dump) {
-    const partial = `${file}.${process.pid}`;
+    // Its own name for each maker: files in threads (ADR 051) share the process id.
+    const partial = `${file}.${randomBytes(6).toString("hex")}`;
     writeFileSync(partial, Buffer.from(await (await handle.dump()).arrayBuffer()));
     renameSync(partial, file);
   }
