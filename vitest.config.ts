@@ -10,7 +10,7 @@ const EXCLUDE = ["node_modules", "build", "tests/e2e/**"];
 /**
  * Test files that replace something for themselves alone: a module (`vi.mock`), a global, an
  * environment variable, the clock, an object's method, or the network (msw). Each runs in a
- * process of its own, as Vitest does by default; every other file shares its worker's modules
+ * worker thread of its own, made for it; every other file shares its worker's modules
  * with the files before it (ADR 051). Found by reading the files, so a new test that mocks is
  * isolated without anyone listing it.
  */
@@ -54,7 +54,7 @@ export default defineConfig({
     projects: [
       // A process per file imported the platform, drizzle and PGlite again for each of ~110 files
       // (77 s of "collect" on 2 cores) and compiled PGlite's WebAssembly again for each database:
-      // shared, the whole suite took 168 s against 320 s (ADR 051).
+      // shared, the whole suite took 171-192 s against 290-320 s (ADR 051).
       // (A project's include and exclude add to the root's: so the root has none.)
       { extends: true, test: { name: "shared", include: INCLUDE, exclude: [...EXCLUDE, ...isolated] } },
       { extends: true, test: { name: "isolated", pool: "threads", include: isolated, exclude: EXCLUDE } },
